@@ -1,0 +1,14 @@
+//===- RegisterDialects.cpp - every dialect an axle tool reads ------------===//
+
+#include "compiler/driver/RegisterDialects.h"
+
+#include "compiler/dialect/stablehlo/Stablehlo.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Quant/IR/Quant.h"
+#include "mlir/IR/DialectRegistry.h"
+
+void axle::registerInputDialects(mlir::DialectRegistry &registry) {
+  registry.insert<mlir::func::FuncDialect, mlir::quant::QuantDialect,
+                  axle::stablehlo::StablehloDialect>();
+}
