@@ -17,7 +17,7 @@ if [[ ! -f "$build_dir/build.ninja" ]]; then
   cmake -G Ninja -S "$repo_root" -B "$build_dir" \
     -DCMAKE_BUILD_TYPE="${AXLE_BUILD_TYPE:-Release}" \
     -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
-    -DPython3_EXECUTABLE="$repo_root/.venv/bin/python" \
+    -DAXLE_PYTHON="$repo_root/.venv/bin/python" \
     ${AXLE_CMAKE_ARGS:-}
 fi
 ninja -C "$build_dir" -j "$jobs" "$@"

@@ -215,7 +215,7 @@ void ReduceOp::print(OpAsmPrinter &printer) {
   printer.printNewline();
   printer << " reducer";
   for (size_t i = 0; i < pairs; ++i) {
-    printer << '(';
+    printer << (i ? " (" : "(");
     printer.printRegionArgument(block.getArgument(i));
     printer << ", ";
     printer.printRegionArgument(block.getArgument(i + pairs));

@@ -1,0 +1,24 @@
+# lit configuration for axle's FileCheck tests. Tests live beside the code
+# they test, in `test/` folders under compiler/ and tools/; this file is
+# loaded by the lit.site.cfg.py that CMake writes into the build tree. It is
+# not named lit.cfg.py so that lit does not take this folder for a suite.
+import os
+
+import lit.formats
+
+config.name = "axle"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".mlir"]
+# Only the `test/` folders of the source tree hold tests.
+config.excludes = [
+    "build", "build-asan", ".venv", ".git", "examples", "docs", "bench",
+    "scripts", "python", "Inputs", "shared",
+]
+
+config.test_source_root = config.axle_source_root
+config.test_exec_root = os.path.join(config.axle_binary_root, "lit")
+
+# Our tools first, then LLVM's FileCheck, not, count.
+for path in (config.llvm_tools_dir, os.path.join(config.axle_binary_root, "tools", "axle-opt")):
+    config.environment["PATH"] = os.pathsep.join([path, config.environment.get("PATH", "")])
+config.substitutions.append(("%python", config.python_executable))
