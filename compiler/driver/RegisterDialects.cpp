@@ -2,6 +2,7 @@
 
 #include "compiler/driver/RegisterDialects.h"
 
+#include "compiler/dialect/check/Check.h"
 #include "compiler/dialect/stablehlo/Stablehlo.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -9,6 +10,7 @@
 #include "mlir/IR/DialectRegistry.h"
 
 void axle::registerInputDialects(mlir::DialectRegistry &registry) {
-  registry.insert<mlir::func::FuncDialect, mlir::quant::QuantDialect,
-                  axle::stablehlo::StablehloDialect>();
+  registry
+      .insert<mlir::func::FuncDialect, mlir::quant::QuantDialect,
+              axle::stablehlo::StablehloDialect, axle::check::CheckDialect>();
 }

@@ -5,6 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "compiler/driver/AtomicOutput.h"
+#include "compiler/driver/LargeStack.h"
 #include "compiler/driver/RegisterDialects.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -13,7 +15,13 @@
 int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
   axle::registerInputDialects(registry);
-  return mlir::asMainReturnCode(mlir::MlirOptMain(
-      argc, argv, "axle-opt: parse, verify, transform and print axle IR\n",
-      registry));
+  // A failed run must not truncate an existing `-o` file.
+  axle::AtomicOutput output(argc, argv);
+  // Deeply nested programs need more stack than the main thread has.
+  bool succeeded = axle::runWithLargeStack([&] {
+    return mlir::succeeded(mlir::MlirOptMain(
+        output.argc(), output.argv(),
+        "axle-opt: parse, verify, transform and print axle IR\n", registry));
+  });
+  return output.finish(succeeded) && succeeded ? 0 : 1;
 }

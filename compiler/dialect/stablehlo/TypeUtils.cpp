@@ -99,13 +99,20 @@ LogicalResult verifyGroups(Operation *op, DenseIntElementsAttr groups,
 bool isPromotable(Type from, Type to) {
   if (sameBaselineElementType(from, to))
     return true;
+  // Booleans (i1) only promote to themselves; integers of either signedness
+  // promote to any integer at least as wide.
+  auto fromInt = llvm::dyn_cast<IntegerType>(from);
+  auto toInt = llvm::dyn_cast<IntegerType>(to);
+  if (fromInt && toInt)
+    return fromInt.getWidth() != 1 && toInt.getWidth() != 1 &&
+           toInt.getWidth() >= fromInt.getWidth();
   if (auto fromFloat = llvm::dyn_cast<FloatType>(from))
     if (auto toFloat = llvm::dyn_cast<FloatType>(to))
       return toFloat.getWidth() >= fromFloat.getWidth();
-  if (auto fromInt = llvm::dyn_cast<IntegerType>(from))
-    if (auto toInt = llvm::dyn_cast<IntegerType>(to))
-      return fromInt.getSignedness() == toInt.getSignedness() &&
-             toInt.getWidth() >= fromInt.getWidth();
+  if (auto fromComplex = llvm::dyn_cast<ComplexType>(from))
+    if (auto toComplex = llvm::dyn_cast<ComplexType>(to))
+      return isPromotable(fromComplex.getElementType(),
+                          toComplex.getElementType());
   auto fromQuant = llvm::dyn_cast<quant::QuantizedType>(from);
   auto toQuant = llvm::dyn_cast<quant::QuantizedType>(to);
   if (fromQuant && toQuant)
@@ -161,6 +168,33 @@ LogicalResult verifyScalarComputation(Operation *op, Region &region,
              << resultElementTypes[index] << ">, got " << type;
   }
   return success();
+}
+
+LogicalResult verifyReducerComputation(Operation *op, Region &region,
+                                       StringRef what, size_t numInputs,
+                                       SmallVectorImpl<Type> &accumulatorTypes) {
+  if (region.empty())
+    return op->emitOpError() << what << " must have a block";
+  Block &block = region.front();
+  if (block.getNumArguments() != 2 * numInputs)
+    return op->emitOpError() << what << " must take " << 2 * numInputs
+                             << " arguments (an element and an accumulator "
+                                "per input), got "
+                             << block.getNumArguments();
+  // The accumulator types Ei are what the first N arguments declare; the
+  // remaining arguments and the results must repeat them.
+  accumulatorTypes.clear();
+  for (BlockArgument arg : block.getArguments().take_front(numInputs)) {
+    auto tensor = llvm::dyn_cast<RankedTensorType>(arg.getType());
+    if (!tensor || tensor.getRank() != 0)
+      return op->emitOpError()
+             << what << " argument " << arg.getArgNumber()
+             << " must be a 0-dimensional tensor, got " << arg.getType();
+    accumulatorTypes.push_back(tensor.getElementType());
+  }
+  SmallVector<Type> argTypes(accumulatorTypes);
+  argTypes.append(accumulatorTypes);
+  return verifyScalarComputation(op, region, what, argTypes, accumulatorTypes);
 }
 
 } // namespace axle::stablehlo

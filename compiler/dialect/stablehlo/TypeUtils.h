@@ -50,7 +50,8 @@ mlir::LogicalResult verifyGroups(mlir::Operation *op,
                                  int64_t expectedColumns = -1);
 
 /// The specification's is_promotable: `to` can hold every value of `from`
-/// (same kind, at least as wide).
+/// (same kind: bool, integer, float, complex or quantized with the same
+/// expressed type; and at least as wide).
 bool isPromotable(mlir::Type from, mlir::Type to);
 
 /// Verifies that `region` has one block whose arguments are 0-d tensors of
@@ -61,6 +62,16 @@ verifyScalarComputation(mlir::Operation *op, mlir::Region &region,
                         llvm::StringRef what,
                         llvm::ArrayRef<mlir::Type> argElementTypes,
                         llvm::ArrayRef<mlir::Type> resultElementTypes);
+
+/// Verifies a reduction body of the shape the specification gives reduce,
+/// reduce_window, all_reduce and friends: `(tensor<E0>, ..., tensor<EN-1>,
+/// tensor<E0>, ..., tensor<EN-1>) -> (tensor<E0>, ..., tensor<EN-1>)` with
+/// `N = numInputs`. On success `accumulatorTypes` holds E0, ..., EN-1; the
+/// caller checks them against its inputs (is_promotable) and results.
+mlir::LogicalResult
+verifyReducerComputation(mlir::Operation *op, mlir::Region &region,
+                         llvm::StringRef what, size_t numInputs,
+                         llvm::SmallVectorImpl<mlir::Type> &accumulatorTypes);
 
 /// The operand and result types of the region's terminator.
 mlir::TypeRange regionResultTypes(mlir::Region &region);

@@ -199,7 +199,10 @@ def HLO_UniformQuantizeOp : HLO_Op<"uniform_quantize",
   let summary = "Quantizes floats, or requantizes quantized values";
   let arguments = (ins RankedTensorOf<[HLO_Float, HLO_QuantizedInt]>:$operand);
   let results = (outs HLO_QuantizedIntTensor:$result);
-  let assemblyFormat = "$operand attr-dict `:` functional-type(operands, results)";
+  let assemblyFormat = [{
+    $operand attr-dict
+      `:` custom<SameOperandsAndResultType>(type($operand), type($result))
+  }];
   let hasVerifier = 1;
 }
 

@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# Builds axle and runs every test: lit/FileCheck, GoogleTest, pytest, the
+# conformance-corpus round trip (when a corpus is given) and the parser tests
+# again under AddressSanitizer/UBSan.
+#
+#   scripts/test.sh [--conformance PATH] [--no-sanitizers]
+#
+# --conformance PATH   the shared conformance corpus (a folder holding
+#                      stablehlo-testdata/); also read from $AXLE_CONFORMANCE.
+#                      Without it the corpus tests are skipped, with a note.
+# --no-sanitizers      skip the sanitizer build (quicker local runs).
+set -euo pipefail
+repo_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$repo_root"
+
+conformance="${AXLE_CONFORMANCE:-}"
+sanitizers=1
+while (($#)); do
+  case "$1" in
+    --conformance) conformance="$2"; shift 2 ;;
+    --conformance=*) conformance="${1#*=}"; shift ;;
+    --no-sanitizers) sanitizers=0; shift ;;
+    -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
+    *) echo "test.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
+  esac
+done
+
+./scripts/setup.sh
+./scripts/build.sh
+
+status=0
+step() { echo; echo "=== $*"; }
+run() { "$@" || status=1; }
+
+step "lit + FileCheck"
+run .venv/bin/lit -sv build/tests
+
+step "GoogleTest"
+run ctest --test-dir build --output-on-failure
+
+step "pytest"
+run env AXLE_BUILD_DIR="$repo_root/build" .venv/bin/python -m pytest -q tests
+
+step "conformance corpus: parse, verify, round-trip"
+if [[ -n "$conformance" && -d "$conformance/stablehlo-testdata" ]]; then
+  run build/tests/axle-roundtrip "$conformance/stablehlo-testdata"
+else
+  echo "skipped: no conformance corpus given (pass --conformance PATH or set AXLE_CONFORMANCE)"
+fi
+
+if ((sanitizers)); then
+  step "parser and verifier tests under AddressSanitizer + UBSan"
+  AXLE_BUILD_DIR="$repo_root/build-asan" AXLE_BUILD_TYPE=RelWithDebInfo \
+    AXLE_CMAKE_ARGS="-DAXLE_ENABLE_ASAN=ON" ./scripts/build.sh axle-opt axle-roundtrip
+  export ASAN_OPTIONS=detect_leaks=0:abort_on_error=0
+  export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+  run env AXLE_BUILD_DIR="$repo_root/build-asan" \
+    .venv/bin/python -m pytest -q tests/hostile
+  if [[ -n "$conformance" && -d "$conformance/stablehlo-testdata" ]]; then
+    run build-asan/tests/axle-roundtrip "$conformance/stablehlo-testdata"
+  fi
+fi
+
+echo
+if ((status)); then echo "FAILED: see the output above"; else echo "all tests passed"; fi
+exit $status

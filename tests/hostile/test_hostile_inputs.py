@@ -1,0 +1,215 @@
+"""Hostile input: every malformed file gets a located diagnostic and exit
+status 1 from axle-opt; none crashes (no signal, no sanitizer report), and an
+existing output file survives a failed run.
+
+Run against a sanitizer build with AXLE_BUILD_DIR=build-asan.
+"""
+import pathlib
+import random
+import re
+import subprocess
+
+import pytest
+
+REPO_ROOT = pathlib.Path(__file__).resolve().parents[2]
+EXAMPLE = REPO_ROOT / "examples" / "mlp.mlir"
+LOCATED_ERROR = re.compile(r":\d+:\d+: error: ")
+CRASH_MARKERS = ("Stack dump", "Sanitizer", "runtime error:", "PLEASE submit")
+
+
+def run_opt(axle_opt, text, tmp_path, extra=()):
+    source = tmp_path / "input.mlir"
+    if isinstance(text, bytes):
+        source.write_bytes(text)
+    else:
+        source.write_text(text)
+    return subprocess.run(
+        [str(axle_opt), str(source), *extra],
+        capture_output=True,
+        timeout=120,
+    )
+
+
+def assert_rejected(result):
+    stderr = result.stderr.decode("utf-8", "replace")
+    assert result.returncode == 1, (
+        f"expected exit status 1, got {result.returncode}\n{stderr[-2000:]}"
+    )
+    assert not any(m in stderr for m in CRASH_MARKERS), stderr[-4000:]
+    assert LOCATED_ERROR.search(stderr), f"no located diagnostic:\n{stderr[-2000:]}"
+
+
+def truncation_points():
+    text = EXAMPLE.read_text()
+    # The file ends with "}\n": cutting anywhere before the final brace
+    # leaves an unterminated module.
+    last = text.rstrip().rfind("}")
+    rng = random.Random(1)
+    points = sorted({1, 10, 100, 500, 1000, last - 1, last} |
+                    {rng.randrange(1, last) for _ in range(40)})
+    return points
+
+
+@pytest.mark.parametrize("cut", truncation_points())
+def test_truncated_file(axle_opt, tmp_path, cut):
+    text = EXAMPLE.read_text()[:cut]
+    assert_rejected(run_opt(axle_opt, text, tmp_path))
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_random_bytes(axle_opt, tmp_path, seed):
+    rng = random.Random(seed)
+    blob = bytes(rng.randrange(256) for _ in range(rng.randrange(1, 4096)))
+    assert_rejected(run_opt(axle_opt, blob, tmp_path))
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_shuffled_tokens(axle_opt, tmp_path, seed):
+    # Real tokens of a valid program in a random order: exercises the
+    # parser's error paths deeper than random bytes do.
+    tokens = re.findall(r"\S+", EXAMPLE.read_text()[:6000])
+    rng = random.Random(seed)
+    rng.shuffle(tokens)
+    assert_rejected(run_opt(axle_opt, " ".join(tokens), tmp_path))
+
+
+MALFORMED = {
+    "unterminated_module": "module {\n",
+    "wrong_operand_type": """
+func.func @f(%a: tensor<4xi32>, %b: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = stablehlo.add %a, %b : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}""",
+    "mismatched_result_type": """
+func.func @f(%a: tensor<4xf32>) -> tensor<4xi32> {
+  %0 = stablehlo.abs %a : tensor<4xf32>
+  return %0 : tensor<4xi32>
+}""",
+    "undefined_value": """
+func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = stablehlo.add %a, %nowhere : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}""",
+    "unknown_op": """
+func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = stablehlo.frobnicate %a : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}""",
+    "string_for_dims": """
+func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = "stablehlo.reverse"(%a) {dimensions = "zero"} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}""",
+    "integer_for_enum": """
+func.func @f(%a: tensor<4xf32>) -> tensor<4xi1> {
+  %0 = "stablehlo.compare"(%a, %a) {comparison_direction = 3 : i32} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+  return %0 : tensor<4xi1>
+}""",
+    "wrong_attribute_field": """
+func.func @f(%a: tensor<4x4xf32>) -> tensor<4x4xf32> {
+  %0 = "stablehlo.dot_general"(%a, %a) {dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = 1>} : (tensor<4x4xf32>, tensor<4x4xf32>) -> tensor<4x4xf32>
+  return %0 : tensor<4x4xf32>
+}""",
+    "unknown_attribute_field": """
+func.func @f(%a: tensor<4x4xf32>) -> tensor<4x4xf32> {
+  %0 = "stablehlo.dot_general"(%a, %a) {dot_dimension_numbers = #stablehlo.dot<frobs = [1]>} : (tensor<4x4xf32>, tensor<4x4xf32>) -> tensor<4x4xf32>
+  return %0 : tensor<4x4xf32>
+}""",
+    "dimension_out_of_range": """
+func.func @f(%a: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  %0 = stablehlo.reverse %a, dims = [7] : tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}""",
+    "negative_dimension": """
+func.func @f(%a: tensor<2x3xf32>) -> tensor<3x2xf32> {
+  %0 = stablehlo.transpose %a, dims = [-1, 0] : (tensor<2x3xf32>) -> tensor<3x2xf32>
+  return %0 : tensor<3x2xf32>
+}""",
+    "huge_dimension": """
+func.func @f(%a: tensor<99999999999999999999999xf32>) -> tensor<1xf32> {
+  return %a : tensor<1xf32>
+}""",
+    "bad_hex_constant": """
+func.func @f() -> tensor<4xf32> {
+  %0 = stablehlo.constant dense<"0x0000803F0000803F0000803F"> : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}""",
+    "missing_region_terminator": """
+func.func @f(%a: tensor<f32>) -> tensor<f32> {
+  %0 = "stablehlo.while"(%a) ({
+  ^bb0(%x: tensor<f32>):
+    %c = stablehlo.constant dense<true> : tensor<i1>
+  }, {
+  ^bb0(%x: tensor<f32>):
+    stablehlo.return %x : tensor<f32>
+  }) : (tensor<f32>) -> tensor<f32>
+  return %0 : tensor<f32>
+}""",
+    "reduce_wrong_arity": """
+func.func @f(%a: tensor<4xf32>, %z: tensor<f32>) -> tensor<f32> {
+  %0 = stablehlo.reduce(%a init: %z) across dimensions = [0] : (tensor<4xf32>, tensor<f32>, tensor<f32>) -> tensor<f32>
+   reducer(%x: tensor<f32>, %y: tensor<f32>) {
+    stablehlo.return %x : tensor<f32>
+  }
+  return %0 : tensor<f32>
+}""",
+    "bad_location_alias": """
+func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {
+  return %a : tensor<4xf32> loc(#undefined_loc)
+}""",
+}
+
+
+@pytest.mark.parametrize("name", sorted(MALFORMED))
+def test_malformed_program(axle_opt, tmp_path, name):
+    assert_rejected(run_opt(axle_opt, MALFORMED[name], tmp_path))
+
+
+def nested_ifs(depth):
+    # `depth` nested stablehlo.if ops, each returning a scalar.
+    lines = ["func.func @f(%p: tensor<i1>, %v: tensor<f32>) -> tensor<f32> {"]
+    for i in range(depth):
+        lines.append(f'%r{i} = "stablehlo.if"(%p) ({{')
+    lines.append("stablehlo.return %v : tensor<f32>")
+    for i in reversed(range(depth)):
+        lines.append("}, {")
+        lines.append("stablehlo.return %v : tensor<f32>")
+        lines.append("}) : (tensor<i1>) -> tensor<f32>")
+        if i:
+            lines.append(f"stablehlo.return %r{i} : tensor<f32>")
+    lines.append("return %r0 : tensor<f32>")
+    lines.append("}")
+    return "\n".join(lines)
+
+
+def test_deeply_nested_regions_valid(axle_opt, tmp_path):
+    result = run_opt(axle_opt, nested_ifs(300), tmp_path)
+    assert result.returncode == 0, result.stderr.decode()[-2000:]
+
+
+@pytest.mark.parametrize("depth", [1000, 10000])
+def test_deeply_nested_regions_broken(axle_opt, tmp_path, depth):
+    # The innermost return has the wrong type: the error must be reported
+    # however deep it sits, and nesting must not exhaust the stack.
+    text = nested_ifs(depth).replace(
+        "stablehlo.return %v : tensor<f32>\n}, {",
+        "stablehlo.return %p : tensor<i1>\n}, {", 1)
+    assert_rejected(run_opt(axle_opt, text, tmp_path))
+
+
+def test_existing_output_survives_failure(axle_opt, tmp_path):
+    out = tmp_path / "out.mlir"
+    out.write_text("precious\n")
+    result = run_opt(axle_opt, MALFORMED["undefined_value"], tmp_path,
+                     extra=("-o", str(out)))
+    assert_rejected(result)
+    assert out.read_text() == "precious\n"
+
+
+def test_output_written_on_success(axle_opt, tmp_path):
+    out = tmp_path / "out.mlir"
+    out.write_text("old\n")
+    result = run_opt(axle_opt, "func.func @f() { return }", tmp_path,
+                     extra=("-o", str(out)))
+    assert result.returncode == 0, result.stderr.decode()
+    assert "func.func @f()" in out.read_text()
