@@ -148,8 +148,8 @@ LogicalResult ComplexOp::verify() {
     return emitOpError() << "lhs and rhs must have the same element type";
   Type result = elementTypeOf(getResult());
   if (partType(result) != lhs)
-    return emitOpError() << "result element type must be complex<" << lhs
-                         << ">, got " << result;
+    return emitOpError() << "result element type must be "
+                         << ComplexType::get(lhs) << ", got " << result;
   return success();
 }
 
