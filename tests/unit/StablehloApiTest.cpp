@@ -90,6 +90,70 @@ TEST_F(StablehloApiTest, VerifierRejectsBadTransposePermutation) {
       << messages;
 }
 
+TEST_F(StablehloApiTest, BuildersInferResultTypes) {
+  Type f32 = builder.getF32Type();
+  Location loc = builder.getUnknownLoc();
+  auto func = func::FuncOp::create(
+      builder, loc, "f",
+      builder.getFunctionType({tensor({2, 3}, f32), tensor({2, 5}, f32)}, {}));
+  Block *body = func.addEntryBlock();
+  builder.setInsertionPointToEnd(body);
+  Value a = body->getArgument(0), b = body->getArgument(1);
+
+  auto transpose = hlo::TransposeOp::create(
+      builder, loc, a, builder.getDenseI64ArrayAttr({1, 0}));
+  EXPECT_EQ(transpose.getType(), tensor({3, 2}, f32));
+
+  auto concat = hlo::ConcatenateOp::create(builder, loc, ValueRange{a, b},
+                                           builder.getI64IntegerAttr(1));
+  EXPECT_EQ(concat.getType(), tensor({2, 8}, f32));
+
+  auto compare = hlo::CompareOp::create(
+      builder, loc, a, a,
+      hlo::ComparisonDirectionAttr::get(&context,
+                                        hlo::ComparisonDirection::LT),
+      hlo::ComparisonTypeAttr());
+  EXPECT_EQ(compare.getType(), tensor({2, 3}, builder.getI1Type()));
+
+  auto complex = hlo::ComplexOp::create(builder, loc, a, a);
+  EXPECT_EQ(complex.getType(), tensor({2, 3}, ComplexType::get(f32)));
+  auto real = hlo::RealOp::create(builder, loc, complex);
+  EXPECT_EQ(real.getType(), tensor({2, 3}, f32));
+
+  Value zero = hlo::ConstantOp::create(
+      builder, loc,
+      DenseElementsAttr::get(tensor({}, f32), builder.getF32FloatAttr(0)));
+  auto pad = hlo::PadOp::create(builder, loc, a, zero,
+                                builder.getDenseI64ArrayAttr({1, 0}),
+                                builder.getDenseI64ArrayAttr({0, 2}),
+                                builder.getDenseI64ArrayAttr({1, 1}));
+  // 2 + 1 + 0 + 1*1 = 4 rows, 3 + 0 + 2 + 2*1 = 7 columns.
+  EXPECT_EQ(pad.getType(), tensor({4, 7}, f32));
+  func::ReturnOp::create(builder, loc);
+  std::string messages;
+  EXPECT_TRUE(succeeded(verifyCollecting(messages))) << messages;
+}
+
+TEST_F(StablehloApiTest, DeclaredTypeMustMatchInferredType) {
+  Type f32 = builder.getF32Type();
+  Location loc = builder.getUnknownLoc();
+  auto func = func::FuncOp::create(
+      builder, loc, "f", builder.getFunctionType({tensor({2, 3}, f32)}, {}));
+  Block *body = func.addEntryBlock();
+  builder.setInsertionPointToEnd(body);
+  // A declared result that is compatible (dynamic dimension) is accepted...
+  hlo::NegOp::create(builder, loc, tensor({ShapedType::kDynamic, 3}, f32),
+                     body->getArgument(0));
+  func::ReturnOp::create(builder, loc);
+  std::string messages;
+  EXPECT_TRUE(succeeded(verifyCollecting(messages))) << messages;
+  // ...one with another element type is not.
+  builder.setInsertionPoint(body->getTerminator());
+  hlo::NegOp::create(builder, loc, tensor({2, 3}, builder.getF16Type()),
+                     body->getArgument(0));
+  EXPECT_TRUE(failed(verifyCollecting(messages)));
+}
+
 TEST_F(StablehloApiTest, DotDimensionNumbersRoundTripThroughText) {
   auto dims = hlo::DotDimensionNumbersAttr::get(&context, {0}, {0}, {2}, {1});
   std::string text;

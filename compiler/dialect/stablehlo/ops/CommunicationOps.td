@@ -1,12 +1,12 @@
 //===- CommunicationOps.td - tokens, I/O and collectives -------------------===//
 
-def HLO_ReplicaIdOp : HLO_Op<"replica_id", [Pure]> {
+def HLO_ReplicaIdOp : HLO_Op<"replica_id", [Pure, InferTypeOpAdaptorWithIsCompatible]> {
   let summary = "The replica id of the current process";
   let results = (outs 0DTensorOf<[UI32]>);
   let assemblyFormat = "attr-dict `:` type(results)";
 }
 
-def HLO_PartitionIdOp : HLO_Op<"partition_id", [Pure]> {
+def HLO_PartitionIdOp : HLO_Op<"partition_id", [Pure, InferTypeOpAdaptorWithIsCompatible]> {
   let summary = "The partition id of the current process";
   let results = (outs 0DTensorOf<[UI32]>);
   let assemblyFormat = "attr-dict `:` type(results)";

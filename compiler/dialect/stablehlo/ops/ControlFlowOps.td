@@ -39,7 +39,7 @@ def HLO_CaseOp : HLO_Op<"case", [RecursiveMemoryEffects]> {
   let hasVerifier = 1;
 }
 
-def HLO_OptimizationBarrierOp : HLO_Op<"optimization_barrier", [Pure]> {
+def HLO_OptimizationBarrierOp : HLO_Op<"optimization_barrier", [Pure, InferTypeOpAdaptorWithIsCompatible]> {
   let summary = "Keeps optimizations from moving computation across it";
   let arguments = (ins Variadic<HLO_TensorOrToken>:$operand);
   let results = (outs Variadic<HLO_TensorOrToken>:$result);

@@ -16,14 +16,12 @@ class HLO_UnaryElementwiseOp<string mnemonic, Type operandType,
       `:` custom<SameOperandsAndResultType>(type($operand), type($result))
   }];
   let hasVerifier = 1;
-  let builders = [OpBuilder<(ins "::mlir::Value":$operand), [{
-    build($_builder, $_state, operand.getType(), operand);
-  }]>];
 }
 
 // Unary ops whose operand and result types agree (or are both quantized).
 class HLO_UnarySameTypeOp<string mnemonic, Type type>
-    : HLO_UnaryElementwiseOp<mnemonic, type, type>;
+    : HLO_UnaryElementwiseOp<mnemonic, type, type,
+                             [InferTypeOpAdaptorWithIsCompatible]>;
 
 // Transcendental unary ops carry an optional requested accuracy.
 class HLO_UnaryAccuracyOp<string mnemonic, Type type>
@@ -34,7 +32,8 @@ class HLO_UnaryAccuracyOp<string mnemonic, Type type>
 
 def HLO_AbsOp : HLO_UnaryElementwiseOp<"abs",
     RankedTensorOf<[HLO_SInt, HLO_Float, HLO_Complex, HLO_QuantizedInt]>,
-    RankedTensorOf<[HLO_SInt, HLO_Float, HLO_QuantizedInt]>> {
+    RankedTensorOf<[HLO_SInt, HLO_Float, HLO_QuantizedInt]>,
+    [InferTypeOpAdaptorWithIsCompatible]> {
   let summary = "Elementwise absolute value (modulus for complex)";
 }
 def HLO_CbrtOp : HLO_UnaryAccuracyOp<"cbrt", HLO_FpComplexOrQuantizedTensor> {
@@ -60,11 +59,13 @@ def HLO_FloorOp : HLO_UnarySameTypeOp<"floor", HLO_FpOrQuantizedTensor> {
   let summary = "Elementwise floor";
 }
 def HLO_ImagOp : HLO_UnaryElementwiseOp<"imag", HLO_FpOrComplexTensor,
-                                        HLO_FpTensor> {
+                                        HLO_FpTensor,
+                                        [InferTypeOpAdaptorWithIsCompatible]> {
   let summary = "Elementwise imaginary part";
 }
 def HLO_IsFiniteOp : HLO_UnaryElementwiseOp<"is_finite", HLO_FpOrQuantizedTensor,
-                                            HLO_PredTensor> {
+                                            HLO_PredTensor,
+                                            [InferTypeOpAdaptorWithIsCompatible]> {
   let summary = "Elementwise test for a finite value";
 }
 def HLO_LogOp : HLO_UnaryAccuracyOp<"log", HLO_FpComplexOrQuantizedTensor> {
@@ -86,7 +87,8 @@ def HLO_PopulationCountOp : HLO_UnarySameTypeOp<"popcnt", HLO_IntTensor> {
   let summary = "Elementwise count of set bits";
 }
 def HLO_RealOp : HLO_UnaryElementwiseOp<"real", HLO_FpOrComplexTensor,
-                                        HLO_FpTensor> {
+                                        HLO_FpTensor,
+                                        [InferTypeOpAdaptorWithIsCompatible]> {
   let summary = "Elementwise real part";
 }
 def HLO_RoundOp : HLO_UnarySameTypeOp<"round_nearest_afz", HLO_FpOrQuantizedTensor> {
@@ -134,7 +136,8 @@ def HLO_BitcastConvertOp : HLO_Op<"bitcast_convert", [Pure]> {
 }
 
 def HLO_ReducePrecisionOp : HLO_Op<"reduce_precision",
-    [Pure, Elementwise, SameOperandsAndResultShape]> {
+    [Pure, Elementwise, SameOperandsAndResultShape,
+     InferTypeOpAdaptorWithIsCompatible]> {
   let summary = "Rounds each element to a narrower floating-point format";
   let arguments = (ins HLO_FpOrQuantizedTensor:$operand,
                        ConfinedAttr<I32Attr, [IntPositive]>:$exponent_bits,
@@ -151,7 +154,8 @@ def HLO_ReducePrecisionOp : HLO_Op<"reduce_precision",
 class HLO_BinaryElementwiseOp<string mnemonic, Type type,
                               list<Trait> traits = []>
     : HLO_Op<mnemonic, !listconcat(traits, [Pure, Elementwise,
-                                            SameOperandsAndResultShape])> {
+                                            SameOperandsAndResultShape,
+                                            InferTypeOpAdaptorWithIsCompatible])> {
   let arguments = (ins type:$lhs, type:$rhs);
   let results = (outs type:$result);
   let assemblyFormat = [{
@@ -159,9 +163,6 @@ class HLO_BinaryElementwiseOp<string mnemonic, Type type,
       `:` custom<SameOperandsAndResultType>(type($lhs), type($rhs), type($result))
   }];
   let hasVerifier = 1;
-  let builders = [OpBuilder<(ins "::mlir::Value":$lhs, "::mlir::Value":$rhs), [{
-    build($_builder, $_state, lhs.getType(), lhs, rhs);
-  }]>];
 }
 
 def HLO_AddOp : HLO_BinaryElementwiseOp<"add", HLO_Tensor, [Commutative]> {
@@ -213,7 +214,8 @@ def HLO_XorOp : HLO_BinaryElementwiseOp<"xor", HLO_PredOrIntTensor, [Commutative
 }
 
 def HLO_ComplexOp : HLO_Op<"complex",
-    [Pure, Elementwise, SameOperandsAndResultShape]> {
+    [Pure, Elementwise, SameOperandsAndResultShape,
+     InferTypeOpAdaptorWithIsCompatible]> {
   let summary = "Builds complex numbers from real and imaginary parts";
   let arguments = (ins RankedTensorOf<[F32, F64]>:$lhs,
                        RankedTensorOf<[F32, F64]>:$rhs);
@@ -226,7 +228,8 @@ def HLO_ComplexOp : HLO_Op<"complex",
 }
 
 def HLO_CompareOp : HLO_Op<"compare",
-    [Pure, Elementwise, SameOperandsAndResultShape]> {
+    [Pure, Elementwise, SameOperandsAndResultShape,
+     InferTypeOpAdaptorWithIsCompatible]> {
   let summary = "Elementwise comparison";
   let arguments = (ins HLO_Tensor:$lhs, HLO_Tensor:$rhs,
                        HLO_ComparisonDirectionAttr:$comparison_direction,
@@ -239,7 +242,8 @@ def HLO_CompareOp : HLO_Op<"compare",
   let hasVerifier = 1;
 }
 
-def HLO_SelectOp : HLO_Op<"select", [Pure]> {
+def HLO_SelectOp : HLO_Op<"select",
+    [Pure, InferTypeOpAdaptorWithIsCompatible]> {
   let summary = "Chooses elements of on_true or on_false by a predicate";
   let arguments = (ins HLO_PredTensor:$pred, HLO_Tensor:$on_true,
                        HLO_Tensor:$on_false);
@@ -252,7 +256,8 @@ def HLO_SelectOp : HLO_Op<"select", [Pure]> {
   let hasVerifier = 1;
 }
 
-def HLO_ClampOp : HLO_Op<"clamp", [Pure]> {
+def HLO_ClampOp : HLO_Op<"clamp",
+    [Pure, InferTypeOpAdaptorWithIsCompatible]> {
   let summary = "Clamps each element of operand between min and max";
   let arguments = (ins HLO_Tensor:$min, HLO_Tensor:$operand, HLO_Tensor:$max);
   let results = (outs HLO_Tensor:$result);

@@ -60,7 +60,7 @@ def HLO_DynamicBroadcastInDimOp : HLO_Op<"dynamic_broadcast_in_dim", [Pure]> {
   let hasVerifier = 1;
 }
 
-def HLO_BroadcastOp : HLO_Op<"broadcast", [Pure]> {
+def HLO_BroadcastOp : HLO_Op<"broadcast", [Pure, InferTypeOpAdaptorWithIsCompatible]> {
   let summary = "Legacy: prepends dimensions of the given sizes";
   let arguments = (ins HLO_Tensor:$operand, HLO_DimArray:$broadcast_sizes);
   let results = (outs HLO_Tensor:$result);
@@ -87,7 +87,7 @@ def HLO_DynamicReshapeOp : HLO_Op<"dynamic_reshape", [Pure]> {
   let hasVerifier = 1;
 }
 
-def HLO_TransposeOp : HLO_Op<"transpose", [Pure]> {
+def HLO_TransposeOp : HLO_Op<"transpose", [Pure, InferTypeOpAdaptorWithIsCompatible]> {
   let summary = "Permutes the dimensions of a tensor";
   let arguments = (ins HLO_Tensor:$operand, HLO_DimArray:$permutation);
   let results = (outs HLO_Tensor:$result);
@@ -98,7 +98,7 @@ def HLO_TransposeOp : HLO_Op<"transpose", [Pure]> {
   let hasVerifier = 1;
 }
 
-def HLO_ReverseOp : HLO_Op<"reverse", [Pure]> {
+def HLO_ReverseOp : HLO_Op<"reverse", [Pure, InferTypeOpAdaptorWithIsCompatible]> {
   let summary = "Reverses the order of elements along some dimensions";
   let arguments = (ins HLO_Tensor:$operand, HLO_DimArray:$dimensions);
   let results = (outs HLO_Tensor:$result);
@@ -109,7 +109,7 @@ def HLO_ReverseOp : HLO_Op<"reverse", [Pure]> {
   let hasVerifier = 1;
 }
 
-def HLO_ConcatenateOp : HLO_Op<"concatenate", [Pure]> {
+def HLO_ConcatenateOp : HLO_Op<"concatenate", [Pure, InferTypeOpAdaptorWithIsCompatible]> {
   let summary = "Joins tensors along one dimension";
   let arguments = (ins Variadic<HLO_Tensor>:$inputs,
                        ConfinedAttr<I64Attr, [IntNonNegative]>:$dimension);
@@ -121,7 +121,7 @@ def HLO_ConcatenateOp : HLO_Op<"concatenate", [Pure]> {
   let hasVerifier = 1;
 }
 
-def HLO_PadOp : HLO_Op<"pad", [Pure]> {
+def HLO_PadOp : HLO_Op<"pad", [Pure, InferTypeOpAdaptorWithIsCompatible]> {
   let summary = "Pads a tensor at its edges and between its elements";
   let arguments = (ins HLO_Tensor:$operand, HLO_Tensor:$padding_value,
                        HLO_DimArray:$edge_padding_low,
@@ -149,7 +149,7 @@ def HLO_DynamicPadOp : HLO_Op<"dynamic_pad", [Pure]> {
   let hasVerifier = 1;
 }
 
-def HLO_GetDimensionSizeOp : HLO_Op<"get_dimension_size", [Pure]> {
+def HLO_GetDimensionSizeOp : HLO_Op<"get_dimension_size", [Pure, InferTypeOpAdaptorWithIsCompatible]> {
   let summary = "The size of one dimension of a tensor";
   let arguments = (ins HLO_Tensor:$operand,
                        ConfinedAttr<I64Attr, [IntNonNegative]>:$dimension);
@@ -173,7 +173,7 @@ def HLO_SetDimensionSizeOp : HLO_Op<"set_dimension_size", [Pure]> {
   let hasVerifier = 1;
 }
 
-def HLO_TupleOp : HLO_Op<"tuple", [Pure]> {
+def HLO_TupleOp : HLO_Op<"tuple", [Pure, InferTypeOpAdaptorWithIsCompatible]> {
   let summary = "Legacy: groups values into a tuple";
   let arguments = (ins Variadic<HLO_ValueType>:$val);
   let results = (outs HLO_Tuple:$result);
@@ -183,7 +183,7 @@ def HLO_TupleOp : HLO_Op<"tuple", [Pure]> {
   let hasVerifier = 1;
 }
 
-def HLO_GetTupleElementOp : HLO_Op<"get_tuple_element", [Pure]> {
+def HLO_GetTupleElementOp : HLO_Op<"get_tuple_element", [Pure, InferTypeOpAdaptorWithIsCompatible]> {
   let summary = "Legacy: extracts one element of a tuple";
   let arguments = (ins HLO_Tuple:$operand,
                        ConfinedAttr<I32Attr, [IntNonNegative]>:$index);

@@ -1,0 +1,159 @@
+//===- InferElementwise.cpp - result types of elementwise ops -------------===//
+//
+// Elementwise results have the operands' shape; the element type follows the
+// op (itself, the part type of a complex, i1 for predicates). Declared types
+// are checked against these with isCompatibleInferredTypes.
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/dialect/stablehlo/Stablehlo.h"
+#include "compiler/dialect/stablehlo/TypeInference.h"
+
+using namespace mlir;
+
+namespace axle::stablehlo {
+
+/// `type` with its element type replaced (shape and encoding kept).
+static Type withElementType(Type type, Type elementType) {
+  auto tensor = llvm::cast<RankedTensorType>(type);
+  return RankedTensorType::get(tensor.getShape(), elementType,
+                               tensor.getEncoding());
+}
+
+static Type partTypeOf(Type tensorType) {
+  Type element = llvm::cast<RankedTensorType>(tensorType).getElementType();
+  if (auto complex = llvm::dyn_cast<ComplexType>(element))
+    return withElementType(tensorType, complex.getElementType());
+  return tensorType;
+}
+
+static LogicalResult requireTensor(std::optional<Location> loc, Value value,
+                                   StringRef opName) {
+  if (!llvm::isa<RankedTensorType>(value.getType()))
+    return emitOptionalError(loc, "'", opName,
+                             "' op expects ranked tensor operands, got ",
+                             value.getType());
+  return success();
+}
+
+#define SAME_TYPE_INFERENCE(OP, FIRST)                                         \
+  LogicalResult OP::inferReturnTypes(MLIRContext *, std::optional<Location>,  \
+                                     Adaptor adaptor,                          \
+                                     SmallVectorImpl<Type> &types) {           \
+    types.push_back(adaptor.FIRST().getType());                                \
+    return success();                                                          \
+  }                                                                            \
+  bool OP::isCompatibleReturnTypes(TypeRange l, TypeRange r) {                 \
+    return isCompatibleInferredTypes(l, r);                                    \
+  }
+
+SAME_TYPE_INFERENCE(CbrtOp, getOperand)
+SAME_TYPE_INFERENCE(CeilOp, getOperand)
+SAME_TYPE_INFERENCE(ClzOp, getOperand)
+SAME_TYPE_INFERENCE(CosineOp, getOperand)
+SAME_TYPE_INFERENCE(ExpOp, getOperand)
+SAME_TYPE_INFERENCE(Expm1Op, getOperand)
+SAME_TYPE_INFERENCE(FloorOp, getOperand)
+SAME_TYPE_INFERENCE(LogOp, getOperand)
+SAME_TYPE_INFERENCE(Log1pOp, getOperand)
+SAME_TYPE_INFERENCE(LogisticOp, getOperand)
+SAME_TYPE_INFERENCE(NotOp, getOperand)
+SAME_TYPE_INFERENCE(NegOp, getOperand)
+SAME_TYPE_INFERENCE(PopulationCountOp, getOperand)
+SAME_TYPE_INFERENCE(RoundOp, getOperand)
+SAME_TYPE_INFERENCE(RoundNearestEvenOp, getOperand)
+SAME_TYPE_INFERENCE(RsqrtOp, getOperand)
+SAME_TYPE_INFERENCE(SignOp, getOperand)
+SAME_TYPE_INFERENCE(SineOp, getOperand)
+SAME_TYPE_INFERENCE(SqrtOp, getOperand)
+SAME_TYPE_INFERENCE(TanOp, getOperand)
+SAME_TYPE_INFERENCE(TanhOp, getOperand)
+SAME_TYPE_INFERENCE(ReducePrecisionOp, getOperand)
+SAME_TYPE_INFERENCE(AddOp, getLhs)
+SAME_TYPE_INFERENCE(Atan2Op, getLhs)
+SAME_TYPE_INFERENCE(AndOp, getLhs)
+SAME_TYPE_INFERENCE(DivOp, getLhs)
+SAME_TYPE_INFERENCE(MaxOp, getLhs)
+SAME_TYPE_INFERENCE(MinOp, getLhs)
+SAME_TYPE_INFERENCE(MulOp, getLhs)
+SAME_TYPE_INFERENCE(OrOp, getLhs)
+SAME_TYPE_INFERENCE(PowOp, getLhs)
+SAME_TYPE_INFERENCE(RemOp, getLhs)
+SAME_TYPE_INFERENCE(ShiftLeftOp, getLhs)
+SAME_TYPE_INFERENCE(ShiftRightArithmeticOp, getLhs)
+SAME_TYPE_INFERENCE(ShiftRightLogicalOp, getLhs)
+SAME_TYPE_INFERENCE(SubtractOp, getLhs)
+SAME_TYPE_INFERENCE(XorOp, getLhs)
+SAME_TYPE_INFERENCE(SelectOp, getOnTrue)
+SAME_TYPE_INFERENCE(ClampOp, getOperand)
+
+#undef SAME_TYPE_INFERENCE
+
+#define COMPATIBLE_RETURN_TYPES(OP)                                            \
+  bool OP::isCompatibleReturnTypes(TypeRange l, TypeRange r) {                 \
+    return isCompatibleInferredTypes(l, r);                                    \
+  }
+
+// abs, real, imag: complex<E> gives E.
+#define PART_TYPE_INFERENCE(OP)                                                \
+  LogicalResult OP::inferReturnTypes(MLIRContext *,                           \
+                                     std::optional<Location> loc,              \
+                                     Adaptor adaptor,                          \
+                                     SmallVectorImpl<Type> &types) {           \
+    if (failed(requireTensor(loc, adaptor.getOperand(),                        \
+                             getOperationName())))                             \
+      return failure();                                                        \
+    types.push_back(partTypeOf(adaptor.getOperand().getType()));               \
+    return success();                                                          \
+  }                                                                            \
+  COMPATIBLE_RETURN_TYPES(OP)
+
+PART_TYPE_INFERENCE(AbsOp)
+PART_TYPE_INFERENCE(RealOp)
+PART_TYPE_INFERENCE(ImagOp)
+
+#undef PART_TYPE_INFERENCE
+
+LogicalResult IsFiniteOp::inferReturnTypes(MLIRContext *context,
+                                           std::optional<Location> loc,
+                                           Adaptor adaptor,
+                                           SmallVectorImpl<Type> &types) {
+  if (failed(requireTensor(loc, adaptor.getOperand(), getOperationName())))
+    return failure();
+  types.push_back(withElementType(adaptor.getOperand().getType(),
+                                  IntegerType::get(context, 1)));
+  return success();
+}
+COMPATIBLE_RETURN_TYPES(IsFiniteOp)
+
+LogicalResult CompareOp::inferReturnTypes(MLIRContext *context,
+                                          std::optional<Location> loc,
+                                          Adaptor adaptor,
+                                          SmallVectorImpl<Type> &types) {
+  if (failed(requireTensor(loc, adaptor.getLhs(), getOperationName())))
+    return failure();
+  types.push_back(withElementType(adaptor.getLhs().getType(),
+                                  IntegerType::get(context, 1)));
+  return success();
+}
+COMPATIBLE_RETURN_TYPES(CompareOp)
+
+LogicalResult ComplexOp::inferReturnTypes(MLIRContext *,
+                                          std::optional<Location> loc,
+                                          Adaptor adaptor,
+                                          SmallVectorImpl<Type> &types) {
+  if (failed(requireTensor(loc, adaptor.getLhs(), getOperationName())))
+    return failure();
+  Type lhs = adaptor.getLhs().getType();
+  Type part = llvm::cast<RankedTensorType>(lhs).getElementType();
+  if (!llvm::isa<FloatType>(part))
+    return emitOptionalError(loc, "'", getOperationName(),
+                             "' op expects float parts, got ", part);
+  types.push_back(withElementType(lhs, ComplexType::get(part)));
+  return success();
+}
+COMPATIBLE_RETURN_TYPES(ComplexOp)
+
+#undef COMPATIBLE_RETURN_TYPES
+
+} // namespace axle::stablehlo
