@@ -178,8 +178,12 @@ ParseResult parseVariadicOperandWithAttribute(
 
 void printVariadicOperandWithAttribute(OpAsmPrinter &printer, Operation *,
                                        OperandRange operands) {
-  for (Value operand : operands)
-    printer << operand << ", ";
+  // `%a, %b,`: the format puts a space before the keyword that follows.
+  for (auto [index, operand] : llvm::enumerate(operands)) {
+    if (index)
+      printer << ' ';
+    printer << operand << ',';
+  }
 }
 
 ParseResult parseDimList(OpAsmParser &parser, DenseI64ArrayAttr &dims) {
@@ -225,7 +229,7 @@ void printSliceRanges(OpAsmPrinter &printer, Operation *op,
                       DenseI64ArrayAttr strides) {
   // The verifier guarantees equal lengths; print defensively otherwise.
   size_t count = std::min({start.size(), limit.size(), strides.size()});
-  printer << " [";
+  printer << '[';
   for (size_t i = 0; i < count; ++i) {
     if (i)
       printer << ", ";
@@ -309,6 +313,50 @@ void printDotDimensionNumbers(OpAsmPrinter &printer, Operation *,
   detail::printIntList(os, dims.getLhsContractingDimensions());
   os << " x ";
   detail::printIntList(os, dims.getRhsContractingDimensions());
+}
+
+ParseResult parseDotGeneralOptions(OpAsmParser &parser, ArrayAttr &config,
+                                   DotAlgorithmAttr &algorithm) {
+  while (succeeded(parser.parseOptionalComma())) {
+    llvm::SMLoc loc = parser.getCurrentLocation();
+    StringRef key;
+    if (parser.parseKeyword(&key) || parser.parseEqual())
+      return failure();
+    if (key == "precision" && !config) {
+      if (parsePrecisionConfig(parser, config))
+        return failure();
+    } else if (key == "algorithm" && !algorithm) {
+      // Either the full attribute or just its parameters `<...>`.
+      Attribute attr;
+      OptionalParseResult full = parser.parseOptionalAttribute(attr);
+      if (full.has_value() && failed(*full))
+        return failure();
+      if (!full.has_value())
+        attr = DotAlgorithmAttr::parse(parser, Type());
+      algorithm = llvm::dyn_cast_or_null<DotAlgorithmAttr>(attr);
+      if (!algorithm)
+        return attr ? parser.emitError(loc, "expected a dot algorithm, got ")
+                          << attr
+                    : failure();
+    } else {
+      return parser.emitError(loc, "expected 'precision' or 'algorithm' "
+                                   "(each at most once), got '")
+             << key << "'";
+    }
+  }
+  return success();
+}
+
+void printDotGeneralOptions(OpAsmPrinter &printer, Operation *op,
+                            ArrayAttr config, DotAlgorithmAttr algorithm) {
+  if (config) {
+    printer << ", precision = ";
+    printPrecisionConfig(printer, op, config);
+  }
+  if (algorithm) {
+    printer << ", algorithm = ";
+    printer.printStrippedAttrOrType(algorithm);
+  }
 }
 
 ParseResult parsePrecisionConfig(OpAsmParser &parser, ArrayAttr &config) {

@@ -14,6 +14,7 @@
 namespace axle::stablehlo {
 class DotDimensionNumbersAttr;
 class ConvDimensionNumbersAttr;
+class DotAlgorithmAttr;
 
 using mlir::OpAsmParser;
 using mlir::OpAsmPrinter;
@@ -113,6 +114,13 @@ ParseResult parseDotDimensionNumbers(OpAsmParser &parser,
                                      DotDimensionNumbersAttr &dims);
 void printDotDimensionNumbers(OpAsmPrinter &printer, mlir::Operation *,
                               DotDimensionNumbersAttr dims);
+
+//--- dot_general: optional `, precision = [...]` and `, algorithm = <...>`
+//    (the latter also as `#stablehlo.dot_algorithm<...>`), in either order.
+ParseResult parseDotGeneralOptions(OpAsmParser &parser, mlir::ArrayAttr &config,
+                                   DotAlgorithmAttr &algorithm);
+void printDotGeneralOptions(OpAsmPrinter &printer, mlir::Operation *,
+                            mlir::ArrayAttr config, DotAlgorithmAttr algorithm);
 
 //--- `[DEFAULT, HIGHEST]` for an array of precision attributes.
 ParseResult parsePrecisionConfig(OpAsmParser &parser, mlir::ArrayAttr &config);

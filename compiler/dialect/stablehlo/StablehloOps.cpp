@@ -96,7 +96,13 @@ static Operation *getSimpleReducer(ReduceOp op) {
       inner.getOperand(0) != body.getArgument(0) ||
       inner.getOperand(1) != body.getArgument(1))
     return nullptr;
+  // The short form rebuilds the body on scalars of the init value's element
+  // type, so only such bodies may use it.
+  auto initType = llvm::dyn_cast<RankedTensorType>(op.getInitValues()[0].getType());
   Type argType = body.getArgument(0).getType();
+  if (!initType ||
+      argType != RankedTensorType::get({}, initType.getElementType()))
+    return nullptr;
   if (body.getArgument(1).getType() != argType ||
       inner.getResult(0).getType() != argType ||
       inner.getDialect() != op->getDialect() || !inner.hasTrait<OpTrait::Elementwise>())

@@ -35,9 +35,15 @@ Type baselineElementType(Type elementType) {
 bool sameBaselineElementType(Type a, Type b) {
   if (a == b)
     return true;
+  // Quantized types agree up to scales, zero points and axis: storage type
+  // (with signedness, which !quant keeps apart from the signless storage
+  // integer), storage range and expressed type.
   auto qa = llvm::dyn_cast<quant::QuantizedType>(a);
   auto qb = llvm::dyn_cast<quant::QuantizedType>(b);
   return qa && qb && qa.getStorageType() == qb.getStorageType() &&
+         qa.isSigned() == qb.isSigned() &&
+         qa.getStorageTypeMin() == qb.getStorageTypeMin() &&
+         qa.getStorageTypeMax() == qb.getStorageTypeMax() &&
          qa.getExpressedType() == qb.getExpressedType();
 }
 
@@ -145,8 +151,9 @@ LogicalResult verifyScalarComputation(Operation *op, Region &region,
         !sameBaselineElementType(tensor.getElementType(),
                                  argElementTypes[index]))
       return op->emitOpError()
-             << what << " argument " << index << " must be tensor<"
-             << argElementTypes[index] << ">, got " << arg.getType();
+             << what << " argument " << index << " must be "
+             << RankedTensorType::get({}, argElementTypes[index]) << ", got "
+             << arg.getType();
   }
   if (block.empty() || !block.mightHaveTerminator())
     return op->emitOpError() << what << " must end with a return";
@@ -164,15 +171,17 @@ LogicalResult verifyScalarComputation(Operation *op, Region &region,
     if (!sameBaselineElementType(tensor.getElementType(),
                                  resultElementTypes[index]))
       return op->emitOpError()
-             << what << " result " << index << " must be tensor<"
-             << resultElementTypes[index] << ">, got " << type;
+             << what << " result " << index << " must be "
+             << RankedTensorType::get({}, resultElementTypes[index])
+             << ", got " << type;
   }
   return success();
 }
 
-LogicalResult verifyReducerComputation(Operation *op, Region &region,
-                                       StringRef what, size_t numInputs,
-                                       SmallVectorImpl<Type> &accumulatorTypes) {
+LogicalResult
+verifyReducerComputation(Operation *op, Region &region, StringRef what,
+                         size_t numInputs,
+                         SmallVectorImpl<Type> &accumulatorTypes) {
   if (region.empty())
     return op->emitOpError() << what << " must have a block";
   Block &block = region.front();
@@ -192,8 +201,8 @@ LogicalResult verifyReducerComputation(Operation *op, Region &region,
              << " must be a 0-dimensional tensor, got " << arg.getType();
     accumulatorTypes.push_back(tensor.getElementType());
   }
-  SmallVector<Type> argTypes(accumulatorTypes);
-  argTypes.append(accumulatorTypes);
+  SmallVector<Type> argTypes(accumulatorTypes.begin(), accumulatorTypes.end());
+  argTypes.append(accumulatorTypes.begin(), accumulatorTypes.end());
   return verifyScalarComputation(op, region, what, argTypes, accumulatorTypes);
 }
 

@@ -65,8 +65,7 @@ static LogicalResult verifyDisjoint(Operation *op, ArrayRef<int64_t> a,
   for (int64_t dim : a)
     if (llvm::is_contained(b, dim))
       return op->emitOpError()
-             << aName << " and " << bName << " both contain dimension "
-             << dim;
+             << aName << " and " << bName << " both contain dimension " << dim;
   return success();
 }
 
@@ -75,8 +74,9 @@ static std::optional<SmallVector<int64_t>> constantValues(Value value) {
   DenseIntElementsAttr attr;
   if (!matchPattern(value, m_Constant(&attr)))
     return std::nullopt;
-  return llvm::to_vector(llvm::map_range(
-      attr.getValues<APInt>(), [](const APInt &v) { return v.getSExtValue(); }));
+  return llvm::to_vector(
+      llvm::map_range(attr.getValues<APInt>(),
+                      [](const APInt &v) { return v.getSExtValue(); }));
 }
 
 static LogicalResult verifySameElementType(Operation *op, Value from,
@@ -85,9 +85,9 @@ static LogicalResult verifySameElementType(Operation *op, Value from,
   Type fromType = tensorTypeOf(from).getElementType();
   Type toType = tensorTypeOf(to).getElementType();
   if (!sameBaselineElementType(fromType, toType))
-    return op->emitOpError() << toName << " element type " << toType
-                             << " must match the " << fromName
-                             << " element type " << fromType;
+    return op->emitOpError()
+           << toName << " element type " << toType << " must match the "
+           << fromName << " element type " << fromType;
   return success();
 }
 
@@ -101,9 +101,10 @@ static LogicalResult verifyInferredShape(Operation *op, Value value,
            << what << " must have rank " << inferred.size() << " (shape "
            << formatSizes(inferred) << "), got " << type;
   if (!compatibleShapes(type.getShape(), inferred))
-    return op->emitOpError() << what << " shape " << formatSizes(type.getShape())
-                             << " is incompatible with the expected shape "
-                             << formatSizes(inferred);
+    return op->emitOpError()
+           << what << " shape " << formatSizes(type.getShape())
+           << " is incompatible with the expected shape "
+           << formatSizes(inferred);
   return success();
 }
 
@@ -368,9 +369,8 @@ static LogicalResult verifyGather(Operation *op, Value operand,
     return failure();
   // (C3) size(start_index_map) = index_vector_dim < rank(start_indices) ?
   //      dim(start_indices, index_vector_dim) : 1.
-  int64_t indexVectorSize = indexVectorDim < indicesRank
-                                ? indicesType.getDimSize(indexVectorDim)
-                                : 1;
+  int64_t indexVectorSize =
+      indexVectorDim < indicesRank ? indicesType.getDimSize(indexVectorDim) : 1;
   if (!compatibleDim(indexVectorSize, startIndexMap.size()))
     return op->emitOpError()
            << "start_index_map has " << startIndexMap.size()
@@ -395,9 +395,9 @@ static LogicalResult verifyGather(Operation *op, Value operand,
     return failure();
   // (C9) slice_sizes[collapsed_slice_dims...] <= 1;
   // (C12) slice_sizes[operand_batching_dims...] <= 1.
-  for (auto [list, name] : {std::pair(collapsedDims, "collapsed_slice_dims"),
-                            std::pair(operandBatchingDims,
-                                      "operand_batching_dims")})
+  for (auto [list, name] :
+       {std::pair(collapsedDims, "collapsed_slice_dims"),
+        std::pair(operandBatchingDims, "operand_batching_dims")})
     for (int64_t dim : list)
       if (!ShapedType::isDynamic(sliceSizes[dim]) && sliceSizes[dim] > 1)
         return op->emitOpError()
@@ -467,8 +467,7 @@ LogicalResult ScatterOp::verify() {
   int64_t indicesRank = indicesType.getRank();
   // (C1) same(shape(inputs...)).
   for (Value input : inputs.drop_front())
-    if (!compatibleShapes(tensorTypeOf(input).getShape(),
-                          inputType.getShape()))
+    if (!compatibleShapes(tensorTypeOf(input).getShape(), inputType.getShape()))
       return emitOpError() << "inputs must have the same shape, got "
                            << inputType << " and " << input.getType();
   // (C3) same(shape(updates...)).
@@ -522,20 +521,18 @@ LogicalResult ScatterOp::verify() {
     return emitOpError()
            << "input_batching_dims and scatter_indices_batching_dims must "
               "have the same size, got "
-           << inputBatchingDims.size() << " and "
-           << indicesBatchingDims.size();
+           << inputBatchingDims.size() << " and " << indicesBatchingDims.size();
   // (C18) dim(inputs[0], input_batching_dims...) =
   //       dim(scatter_indices, scatter_indices_batching_dims...).
   for (auto [inputDim, indicesDim] :
        llvm::zip(inputBatchingDims, indicesBatchingDims))
     if (!compatibleDim(inputType.getDimSize(inputDim),
                        indicesType.getDimSize(indicesDim)))
-      return emitOpError()
-             << "input batching dimension " << inputDim << " (size "
-             << inputType.getDimSize(inputDim)
-             << ") must match scatter_indices batching dimension "
-             << indicesDim << " (size " << indicesType.getDimSize(indicesDim)
-             << ")";
+      return emitOpError() << "input batching dimension " << inputDim
+                           << " (size " << inputType.getDimSize(inputDim)
+                           << ") must match scatter_indices batching dimension "
+                           << indicesDim << " (size "
+                           << indicesType.getDimSize(indicesDim) << ")";
   // (C20) is_unique(concatenate(scatter_dims_to_operand_dims,
   //       input_batching_dims));
   // (C21) 0 <= scatter_dims_to_operand_dims < rank(inputs[0]).
@@ -548,9 +545,8 @@ LogicalResult ScatterOp::verify() {
   // (C19) size(scatter_dims_to_operand_dims) =
   //       index_vector_dim < rank(scatter_indices) ?
   //       dim(scatter_indices, index_vector_dim) : 1.
-  int64_t indexVectorSize = indexVectorDim < indicesRank
-                                ? indicesType.getDimSize(indexVectorDim)
-                                : 1;
+  int64_t indexVectorSize =
+      indexVectorDim < indicesRank ? indicesType.getDimSize(indexVectorDim) : 1;
   if (!compatibleDim(indexVectorSize, toOperandDims.size()))
     return emitOpError() << "scatter_dims_to_operand_dims has "
                          << toOperandDims.size()
@@ -580,8 +576,7 @@ LogicalResult ScatterOp::verify() {
       scatterSizes.size() + windowBounds.size())
     return emitOpError() << "updates must have rank "
                          << scatterSizes.size() + windowBounds.size()
-                         << " (scatter dimensions "
-                         << formatSizes(scatterSizes)
+                         << " (scatter dimensions " << formatSizes(scatterSizes)
                          << " plus window dimensions), got " << updateType;
   auto nextScatter = scatterSizes.begin(), nextWindow = windowBounds.begin();
   for (int64_t d = 0; d < updateRank; ++d) {
@@ -590,9 +585,9 @@ LogicalResult ScatterOp::verify() {
       int64_t bound = *nextWindow++;
       if (!ShapedType::isDynamic(size) && !ShapedType::isDynamic(bound) &&
           size > bound)
-        return emitOpError() << "update window dimension " << d << " (size "
-                             << size << ") exceeds the input dimension size "
-                             << bound;
+        return emitOpError()
+               << "update window dimension " << d << " (size " << size
+               << ") exceeds the input dimension size " << bound;
     } else if (!compatibleDim(size, *nextScatter++)) {
       return emitOpError()
              << "update scatter dimension " << d << " (size " << size
@@ -636,8 +631,8 @@ LogicalResult ScatterOp::verify() {
   // (C24) shape(inputs...) = shape(results...);
   // (C25) element_type(results[i]) = Ei.
   if (getNumResults() != n)
-    return emitOpError() << "requires one result per input (" << n
-                         << "), got " << getNumResults();
+    return emitOpError() << "requires one result per input (" << n << "), got "
+                         << getNumResults();
   for (auto [index, result] : llvm::enumerate(getResults())) {
     RankedTensorType resultType = tensorTypeOf(result);
     if (!compatibleShapes(resultType.getShape(), inputType.getShape()))

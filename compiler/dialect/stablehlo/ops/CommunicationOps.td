@@ -60,7 +60,7 @@ def HLO_RecvOp : HLO_Op<"recv", [MemoryEffects<[MemRead, MemWrite]>]> {
   let hasVerifier = 1;
 }
 
-def HLO_AllGatherOp : HLO_Op<"all_gather", [SameOperandsAndResultElementType]> {
+def HLO_AllGatherOp : HLO_Op<"all_gather", []> {
   let summary = "Concatenates operands of all processes in each group";
   let arguments = (ins Variadic<HLO_Tensor>:$operands,
                        ConfinedAttr<I64Attr, [IntNonNegative]>:$all_gather_dim,

@@ -9,8 +9,7 @@ def HLO_DotGeneralOp : HLO_Op<"dot_general", [Pure]> {
   let results = (outs HLO_Tensor:$result);
   let assemblyFormat = [{
     $lhs `,` $rhs `,` custom<DotDimensionNumbers>($dot_dimension_numbers)
-      (`,` `precision` `=` custom<PrecisionConfig>($precision_config)^)?
-      (`,` `algorithm` `=` $algorithm^)?
+      `` custom<DotGeneralOptions>($precision_config, $algorithm)
       attr-dict `:` functional-type(operands, results)
   }];
   let hasVerifier = 1;
@@ -67,7 +66,7 @@ def HLO_ConvolutionOp : HLO_Op<"convolution", [Pure]> {
   let assemblyFormat = [{
     `(` $lhs `,` $rhs `)`
       `dim_numbers` `=` custom<ConvolutionDimensions>($dimension_numbers)
-      custom<WindowAttributes>($window_strides, $padding, $lhs_dilation,
+      `` custom<WindowAttributes>($window_strides, $padding, $lhs_dilation,
                                $rhs_dilation, $window_reversal)
       attr-dict `:` functional-type(operands, results)
   }];
