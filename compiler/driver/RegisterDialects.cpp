@@ -3,6 +3,8 @@
 #include "compiler/driver/RegisterDialects.h"
 
 #include "compiler/dialect/check/Check.h"
+#include "compiler/dialect/chlo/Chlo.h"
+#include "compiler/dialect/sdy/Sdy.h"
 #include "compiler/dialect/stablehlo/Stablehlo.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -10,7 +12,8 @@
 #include "mlir/IR/DialectRegistry.h"
 
 void axle::registerInputDialects(mlir::DialectRegistry &registry) {
-  registry
-      .insert<mlir::func::FuncDialect, mlir::quant::QuantDialect,
-              axle::stablehlo::StablehloDialect, axle::check::CheckDialect>();
+  registry.insert<mlir::func::FuncDialect, mlir::quant::QuantDialect,
+                  axle::stablehlo::StablehloDialect>();
+  registry.insert<axle::check::CheckDialect, axle::sdy::SdyDialect>();
+  registry.insert<axle::chlo::ChloDialect>();
 }

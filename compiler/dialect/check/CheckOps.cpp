@@ -189,8 +189,9 @@ LogicalResult ExpectCloseOp::verify() {
                              getExpected().getType())) ||
       failed(verifyInexactElementType(*this, getActual().getType())))
     return failure();
-  int64_t maxUlp = getMaxUlpDifference();
-  int64_t minUlp = getMinUlpDifference();
+  // I64Attr getters return the stored signed value as uint64_t.
+  auto maxUlp = static_cast<int64_t>(getMaxUlpDifference());
+  auto minUlp = static_cast<int64_t>(getMinUlpDifference());
   if (minUlp < 0 || maxUlp < 0)
     return emitOpError("ULP differences must be non-negative, got min ")
            << minUlp << " and max " << maxUlp;

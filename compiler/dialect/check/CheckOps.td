@@ -40,7 +40,8 @@ def Check_ExpectEqOp : Check_Op<"expect_eq"> {
   let arguments = (ins AnyTensor:$lhs, AnyTensor:$rhs);
   // One type is written; the second operand has the same type.
   let assemblyFormat = [{
-    $lhs `,` $rhs attr-dict `:` type($lhs) `` custom<SameType>(ref(type($lhs)), type($rhs))
+    $lhs `,` $rhs attr-dict `:` type($lhs)
+    `` custom<SameType>(ref(type($lhs)), type($rhs))
   }];
 }
 
@@ -69,7 +70,8 @@ def Check_ExpectCloseOp : Check_Op<"expect_close"> {
                    DefaultValuedOptionalAttr<I64Attr, "1">:$max_ulp_difference,
                    DefaultValuedOptionalAttr<I64Attr, "0">:$min_ulp_difference);
   let assemblyFormat = [{
-    $actual `,` $expected `` custom<UlpOptions>($max_ulp_difference, $min_ulp_difference)
+    $actual `,` $expected
+    `` custom<UlpOptions>($max_ulp_difference, $min_ulp_difference)
     attr-dict `:` type($actual) `,` type($expected)
   }];
 }
@@ -88,7 +90,8 @@ def Check_ExpectEqConstOp : Check_Op<"expect_eq_const"> {
 }
 
 def Check_ExpectAlmostEqConstOp : Check_Op<"expect_almost_eq_const"> {
-  let summary = "Checks that a tensor agrees with a constant within a tolerance";
+  let summary =
+      "Checks that a tensor agrees with a constant within a tolerance";
   let arguments = (ins AnyTensor:$lhs, ElementsAttr:$value,
                    DefaultValuedOptionalAttr<F64Attr, "1.0e-4">:$tolerance);
   let assemblyFormat = [{

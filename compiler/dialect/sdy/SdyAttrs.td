@@ -14,15 +14,18 @@ include "compiler/dialect/sdy/SdyBase.td"
 include "mlir/IR/BuiltinAttributeInterfaces.td"
 
 // Attributes without a mnemonic only appear nested in others.
-class Sdy_Attr<string name> : AttrDef<Sdy_Dialect, name>;
+class Sdy_Attr<string name, string nestedName = "">
+    : AttrDef<Sdy_Dialect, name> {
+  let attrName = "sdy." # nestedName;
+}
 
-def Sdy_MeshAxisAttr : Sdy_Attr<"MeshAxis"> {
+def Sdy_MeshAxisAttr : Sdy_Attr<"MeshAxis", "mesh_axis"> {
   let summary = "A named axis of a mesh and its size";
   let parameters = (ins StringRefParameter<"axis name">:$name,
                         "int64_t":$size);
 }
 
-def Sdy_MeshAttr : Sdy_Attr<"Mesh"> {
+def Sdy_MeshAttr : Sdy_Attr<"Mesh", "mesh"> {
   let mnemonic = "mesh";
   let summary = "Named device axes, optionally with an explicit device order";
   let description = [{
@@ -46,7 +49,7 @@ def Sdy_MeshAttr : Sdy_Attr<"Mesh"> {
   }];
 }
 
-def Sdy_AxisRefAttr : Sdy_Attr<"AxisRef"> {
+def Sdy_AxisRefAttr : Sdy_Attr<"AxisRef", "axis_ref"> {
   let summary = "A mesh axis, whole (`\"x\"`) or a sub-axis (`\"x\":(2)4`)";
   let description = [{
     A sub-axis `"x":(m)k` views axis x as a reshaped array and takes the
@@ -68,7 +71,8 @@ def Sdy_AxisRefAttr : Sdy_Attr<"AxisRef"> {
   }];
 }
 
-def Sdy_DimensionShardingAttr : Sdy_Attr<"DimensionSharding"> {
+def Sdy_DimensionShardingAttr
+    : Sdy_Attr<"DimensionSharding", "dimension_sharding"> {
   let summary = "The axes one tensor dimension is split over, major first";
   let description = [{
     `{"x", "y"}` splits a dimension over x then y; `{}` keeps it whole.
@@ -83,21 +87,24 @@ def Sdy_DimensionShardingAttr : Sdy_Attr<"DimensionSharding"> {
   let genVerifyDecl = 1;
 }
 
-def Sdy_TensorShardingAttr : Sdy_Attr<"TensorSharding"> {
+def Sdy_TensorShardingAttr : Sdy_Attr<"TensorSharding", "sharding"> {
   let mnemonic = "sharding";
   let summary = "How a tensor is distributed over a mesh";
   let description = [{
-    `<@mesh, [{"x"}, {"y", ?}], replicated={"z"}, unreduced={"w"}>`: one
-    dimension sharding per tensor dimension, over the axes of the mesh named
-    by the symbol (or an inline `mesh<[...]>`). Axes named in `replicated`
-    hold full copies explicitly; `unreduced` axes hold partial sums still to
-    be added up.
+    Written `<@mesh, [dims...], replicated={"z"}, unreduced={"w"}>` with
+    one dimension sharding (`{"x"}`, `{"y", ?}`, `{}`, ...) per tensor
+    dimension, over the axes of the mesh named by the symbol (or of an
+    inline `mesh<...>`). Axes named in `replicated` hold full copies
+    explicitly; `unreduced` axes hold partial sums still to be added up.
   }];
   let parameters = (ins
       "::mlir::Attribute":$mesh_or_ref,
-      OptionalArrayRefParameter<"DimensionShardingAttr", "dimensions">:$dim_shardings,
-      OptionalArrayRefParameter<"AxisRefAttr", "replicated axes">:$replicated_axes,
-      OptionalArrayRefParameter<"AxisRefAttr", "unreduced axes">:$unreduced_axes);
+      OptionalArrayRefParameter<"DimensionShardingAttr", "dimensions">
+          :$dim_shardings,
+      OptionalArrayRefParameter<"AxisRefAttr", "replicated axes">
+          :$replicated_axes,
+      OptionalArrayRefParameter<"AxisRefAttr", "unreduced axes">
+          :$unreduced_axes);
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{
@@ -113,12 +120,57 @@ def Sdy_TensorShardingAttr : Sdy_Attr<"TensorSharding"> {
 }
 
 def Sdy_TensorShardingPerValueAttr
-    : Sdy_Attr<"TensorShardingPerValue"> {
+    : Sdy_Attr<"TensorShardingPerValue", "sharding_per_value"> {
   let mnemonic = "sharding_per_value";
   let summary = "One tensor sharding per result (or operand) of an op";
   let parameters = (ins
       OptionalArrayRefParameter<"TensorShardingAttr", "shardings">:$shardings);
   let hasCustomAssemblyFormat = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Sharding rules: how an op's dimensions correspond, in terms of factors
+//===----------------------------------------------------------------------===//
+
+def Sdy_DimMappingAttr : Sdy_Attr<"DimMapping", "dim_mapping"> {
+  let summary = "The factors one dimension is made of, major first";
+  let parameters = (ins
+      ArrayRefParameter<"int64_t", "factor indices">:$factors);
+}
+
+def Sdy_TensorMappingAttr : Sdy_Attr<"TensorMapping", "tensor_mapping"> {
+  let summary = "The factors of each dimension of one operand or result";
+  let parameters = (ins
+      OptionalArrayRefParameter<"DimMappingAttr", "dimensions">:$dims);
+}
+
+def Sdy_OpShardingRuleAttr : Sdy_Attr<"OpShardingRule", "op_sharding_rule"> {
+  let mnemonic = "op_sharding_rule";
+  let summary = "How an op can be partitioned, in terms of shared factors";
+  let description = [{
+    `<([i, j], [j, k])->([i, k]) {i=8, j=4, k=2} reduction={j}, custom>`
+    (JAX puts one on its custom calls, e.g. the LAPACK ones): the dimensions
+    of operands and results are products of named factors (`i`..`z`, then
+    `z_1`, `z_2`, ...; `[ij]` is a dimension made of i then j); dimensions
+    that share a factor are sharded alike. Factors may be listed as needing
+    a reduction, replication, a permutation, or as blocking propagation;
+    `custom` marks a rule given by the user for a custom call.
+  }];
+  let parameters = (ins
+      OptionalArrayRefParameter<"int64_t", "factor sizes">:$factor_sizes,
+      OptionalArrayRefParameter<"TensorMappingAttr", "operands">
+          :$operand_mappings,
+      OptionalArrayRefParameter<"TensorMappingAttr", "results">
+          :$result_mappings,
+      OptionalArrayRefParameter<"int64_t", "factors">:$reduction_factors,
+      OptionalArrayRefParameter<"int64_t", "factors">
+          :$need_replication_factors,
+      OptionalArrayRefParameter<"int64_t", "factors">:$permutation_factors,
+      OptionalArrayRefParameter<"int64_t", "factors">
+          :$blocked_propagation_factors,
+      "bool":$is_custom_rule);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
 }
 
 #endif // AXLE_SDY_ATTRS

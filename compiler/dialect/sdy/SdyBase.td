@@ -20,7 +20,8 @@ def Sdy_Dialect : Dialect {
     constraints and manual computations (the body of a JAX `shard_map`), as
     JAX exports them. Shardings also appear as discardable `sdy.sharding`
     attributes on function arguments and results (one `#sdy.sharding`) and
-    on operations (one `#sdy.sharding_per_value` for all results).
+    on operations (one `#sdy.sharding_per_value` for all results); custom
+    calls carry `sdy.sharding_rule` attributes.
   }];
   let useDefaultAttributePrinterParser = 1;
   let hasOperationAttrVerify = 1;
@@ -29,6 +30,9 @@ def Sdy_Dialect : Dialect {
   let extraClassDeclaration = [{
     /// Name of the discardable attribute that carries shardings.
     static constexpr ::llvm::StringLiteral kShardingAttrName = "sdy.sharding";
+    /// Name of the discardable attribute that carries a sharding rule.
+    static constexpr ::llvm::StringLiteral kShardingRuleAttrName =
+        "sdy.sharding_rule";
   private:
     void registerAttributes();
   public:

@@ -15,6 +15,7 @@ include "mlir/IR/BuiltinAttributes.td"
 include "mlir/IR/CommonAttrConstraints.td"
 include "mlir/IR/CommonTypeConstraints.td"
 include "mlir/IR/SymbolInterfaces.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
 class Sdy_Op<string mnemonic, list<Trait> traits = []>
@@ -36,13 +37,28 @@ def Sdy_ShardingConstraintOp
               DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   let summary = "Asks for a value to have a given sharding";
   let description = [{
-    `%1 = sdy.sharding_constraint %0 <@mesh, [{"x"}, {}]> : tensor<8x8xf32>`:
+    `%1 = sdy.sharding_constraint %0 <@mesh, [dims...]> : tensor<8x8xf32>`:
     %1 is %0, sharded as written (JAX's with_sharding_constraint).
   }];
   let arguments = (ins AnyRankedTensor:$input,
                        Sdy_TensorShardingAttr:$sharding);
   let results = (outs AnyRankedTensor:$result);
   let assemblyFormat = "$input $sharding attr-dict `:` type($result)";
+}
+
+def Sdy_ShardingGroupOp
+    : Sdy_Op<"sharding_group", [MemoryEffects<[MemWrite]>]> {
+  let summary = "Asks for all values of a group to be sharded alike";
+  let description = [{
+    `sdy.sharding_group %x group_id=0 : tensor<8x8xf32>` (from JAX's
+    shard_alike). It has no result; its write effect keeps it from being
+    removed as dead code.
+  }];
+  let arguments = (ins AnyRankedTensor:$input, I64Attr:$group_id);
+  let assemblyFormat = [{
+    $input `group_id` `` `=` `` $group_id attr-dict `:` type($input)
+  }];
+  let hasVerifier = 1;
 }
 
 def Sdy_ManualComputationOp

@@ -61,8 +61,15 @@ int64_t getAxisSize(AxisRefAttr axis, MeshAttr mesh);
 /// come before the other axes of a dimension, and their product must divide
 /// the dimension. Reports an error and returns null otherwise.
 mlir::Type getLocalType(mlir::Type globalType, TensorShardingAttr sharding,
-                        MeshAttr mesh, llvm::ArrayRef<llvm::StringRef> manualAxes,
+                        MeshAttr mesh,
+                        llvm::ArrayRef<llvm::StringRef> manualAxes,
                         EmitErrorFn emitError);
+
+/// Checks that `rule` has one mapping per operand and result of `op`, each
+/// with one entry per dimension.
+mlir::LogicalResult verifyShardingRuleOfOp(OpShardingRuleAttr rule,
+                                           mlir::Operation *op,
+                                           EmitErrorFn emitError);
 
 } // namespace axle::sdy
 

@@ -1,0 +1,96 @@
+//===- Interpreter.h - reference interpreter for stablehlo ------*- C++ -*-===//
+//
+// Evaluates stablehlo programs op by op, as the specification defines each
+// op, with no code generation. It is the oracle compiled code is checked
+// against and a tool for debugging numerics.
+//
+// Each op family registers its evaluators in an OpRegistry (see
+// `registerAllOps`, one function per family in interpreter/ops/). An op
+// without an evaluator is a located error naming the op.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef AXLE_INTERPRETER_INTERPRETER_H
+#define AXLE_INTERPRETER_INTERPRETER_H
+
+#include "interpreter/Tensor.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Operation.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <functional>
+
+namespace mlir::func {
+class FuncOp;
+} // namespace mlir::func
+
+namespace axle::interp {
+
+class Interpreter;
+
+using Values = llvm::SmallVector<RuntimeValue>;
+using OpEvaluator = std::function<mlir::FailureOr<Values>(
+    mlir::Operation *op, llvm::ArrayRef<RuntimeValue> operands,
+    Interpreter &interpreter)>;
+
+/// Evaluators by operation name.
+class OpRegistry {
+public:
+  void add(llvm::StringRef opName, OpEvaluator evaluator);
+  const OpEvaluator *lookup(llvm::StringRef opName) const;
+
+private:
+  llvm::StringMap<OpEvaluator> evaluators;
+};
+
+/// Adds the evaluators of every op family.
+void registerAllOps(OpRegistry &registry);
+
+struct InterpreterOptions {
+  int64_t numReplicas = 1;
+  int64_t numPartitions = 1;
+};
+
+class Interpreter {
+public:
+  explicit Interpreter(mlir::ModuleOp module, InterpreterOptions options = {});
+
+  /// Calls a function of the module with `arguments`.
+  mlir::FailureOr<Values> call(mlir::func::FuncOp function,
+                               llvm::ArrayRef<RuntimeValue> arguments);
+  mlir::FailureOr<Values> call(llvm::StringRef name,
+                               llvm::ArrayRef<RuntimeValue> arguments);
+
+  /// Runs the single block of `region` with `arguments` bound to its block
+  /// arguments and returns the operands of its terminator.
+  mlir::FailureOr<Values> runRegion(mlir::Region &region,
+                                    llvm::ArrayRef<RuntimeValue> arguments);
+
+  mlir::ModuleOp getModule() const { return module; }
+  const InterpreterOptions &getOptions() const { return options; }
+
+private:
+  /// The values of one running region. Regions of stablehlo ops may use
+  /// values of the regions around them, so lookups walk to `parent`;
+  /// function bodies start a new chain.
+  struct Scope {
+    llvm::DenseMap<mlir::Value, RuntimeValue> values;
+    const Scope *parent = nullptr;
+    const RuntimeValue *lookup(mlir::Value value) const;
+  };
+
+  mlir::FailureOr<Values> runBlock(mlir::Region &region,
+                                   llvm::ArrayRef<RuntimeValue> arguments,
+                                   const Scope *parent);
+
+  mlir::ModuleOp module;
+  InterpreterOptions options;
+  OpRegistry registry;
+  const Scope *currentScope = nullptr;
+};
+
+} // namespace axle::interp
+
+#endif // AXLE_INTERPRETER_INTERPRETER_H

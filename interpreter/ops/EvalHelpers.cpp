@@ -1,0 +1,130 @@
+//===- EvalHelpers.cpp - shared pieces of op evaluators -------------------===//
+
+#include "interpreter/ops/EvalHelpers.h"
+
+#include "mlir/Dialect/Quant/IR/QuantTypes.h"
+
+#include <cmath>
+
+using namespace mlir;
+using llvm::APFloat;
+using llvm::APInt;
+
+namespace axle::interp {
+
+Element viaDouble(Type type, const Element &x, double (*fn)(double)) {
+  return Element::fromDouble(type, fn(x.toDouble()));
+}
+
+/// Scale and zero point of element `linear` of a tensor of `type`.
+static std::pair<double, int64_t> quantParams(RankedTensorType type,
+                                              const Tensor &tensor,
+                                              int64_t linear) {
+  Type element = type.getElementType();
+  if (auto perTensor = llvm::dyn_cast<quant::UniformQuantizedType>(element))
+    return {perTensor.getScale(), perTensor.getZeroPoint()};
+  auto perAxis = llvm::cast<quant::UniformQuantizedPerAxisType>(element);
+  int64_t axisIndex = tensor.multiIndex(linear)[perAxis.getQuantizedDimension()];
+  return {perAxis.getScales()[axisIndex], perAxis.getZeroPoints()[axisIndex]};
+}
+
+Tensor dequantize(const Tensor &tensor) {
+  auto quantized = llvm::dyn_cast<quant::QuantizedType>(tensor.getElementType());
+  if (!quantized)
+    return tensor;
+  Type expressed = quantized.getExpressedType();
+  auto type = RankedTensorType::get(tensor.getShape(), expressed);
+  Tensor result(type);
+  bool isSigned = quantized.isSigned();
+  for (int64_t i = 0; i < tensor.size(); ++i) {
+    auto [scale, zeroPoint] = quantParams(tensor.getType(), tensor, i);
+    const APInt &stored = tensor[i].getInt();
+    int64_t value = isSigned ? stored.getSExtValue()
+                             : static_cast<int64_t>(stored.getZExtValue());
+    // Computed in the expressed type, as the specification's
+    // dequantize does: (stored - zero_point) * scale.
+    APFloat difference(static_cast<double>(value - zeroPoint));
+    APFloat scaleValue(scale);
+    bool losesInfo = false;
+    difference.convert(semanticsOf(expressed), APFloat::rmNearestTiesToEven,
+                       &losesInfo);
+    scaleValue.convert(semanticsOf(expressed), APFloat::rmNearestTiesToEven,
+                       &losesInfo);
+    difference.multiply(scaleValue, APFloat::rmNearestTiesToEven);
+    result.set(i, Element(difference));
+  }
+  return result;
+}
+
+Tensor quantize(const Tensor &tensor, RankedTensorType type) {
+  auto quantized = llvm::cast<quant::QuantizedType>(type.getElementType());
+  Tensor result(type);
+  unsigned width = quantized.getStorageTypeIntegralWidth();
+  int64_t low = quantized.getStorageTypeMin();
+  int64_t high = quantized.getStorageTypeMax();
+  Type expressed = quantized.getExpressedType();
+  for (int64_t i = 0; i < tensor.size(); ++i) {
+    auto [scale, zeroPoint] = quantParams(type, result, i);
+    // round_nearest_even(x / scale + zero_point), clamped to the storage
+    // range; computed in the expressed type.
+    APFloat value = tensor[i].getFloat();
+    APFloat scaleValue(scale), zero(static_cast<double>(zeroPoint));
+    bool losesInfo = false;
+    scaleValue.convert(semanticsOf(expressed), APFloat::rmNearestTiesToEven,
+                       &losesInfo);
+    zero.convert(semanticsOf(expressed), APFloat::rmNearestTiesToEven,
+                 &losesInfo);
+    value.divide(scaleValue, APFloat::rmNearestTiesToEven);
+    value.add(zero, APFloat::rmNearestTiesToEven);
+    value.roundToIntegral(APFloat::rmNearestTiesToEven);
+    double rounded = Element(value).toDouble();
+    int64_t stored;
+    if (std::isnan(rounded))
+      stored = 0;
+    else
+      stored = static_cast<int64_t>(
+          std::min(std::max(rounded, static_cast<double>(low)),
+                   static_cast<double>(high)));
+    result.set(i, Element(APInt(width, stored, /*isSigned=*/true,
+                                /*implicitTrunc=*/true)));
+  }
+  return result;
+}
+
+FailureOr<Values> evalElementwise(Operation *op,
+                                  ArrayRef<RuntimeValue> operands,
+                                  const ElementKernel &kernel) {
+  RankedTensorType resultType = resultTensorType(op);
+  bool quantizedResult =
+      llvm::isa<quant::QuantizedType>(resultType.getElementType());
+  SmallVector<Tensor> inputs;
+  SmallVector<Type> types;
+  for (const RuntimeValue &operand : operands) {
+    Tensor input = dequantize(operand.getTensor());
+    types.push_back(input.getElementType());
+    inputs.push_back(std::move(input));
+  }
+  Type computeType = resultType.getElementType();
+  if (quantizedResult)
+    computeType =
+        llvm::cast<quant::QuantizedType>(computeType).getExpressedType();
+  auto computeTensorType =
+      RankedTensorType::get(resultType.getShape(), computeType);
+  Tensor result(computeTensorType);
+  SmallVector<Element> args(inputs.size());
+  for (int64_t i = 0; i < result.size(); ++i) {
+    for (auto [slot, input] : llvm::zip(args, inputs))
+      slot = input.getRank() == 0 ? input[0] : input[i];
+    std::optional<Element> value = kernel(args, types, computeType);
+    if (!value)
+      return op->emitError() << "the interpreter does not support '"
+                             << op->getName() << "' on element type "
+                             << types.front();
+    result.set(i, std::move(*value));
+  }
+  if (quantizedResult)
+    return Values{quantize(result, resultType)};
+  return Values{std::move(result)};
+}
+
+} // namespace axle::interp
