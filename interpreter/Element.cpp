@@ -102,9 +102,9 @@ static void printFloat(llvm::raw_ostream &os, const APFloat &value) {
     os << (value.isNegative() ? "-inf" : "inf");
     return;
   }
+  // The shortest decimal that reads back as the same value.
   llvm::SmallString<32> text;
-  value.toString(text, /*FormatPrecision=*/0, /*FormatMaxPadding=*/0,
-                 /*TruncateZero=*/false);
+  value.toString(text);
   os << text;
 }
 

@@ -14,6 +14,8 @@ repo_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$repo_root"
 
 conformance="${AXLE_CONFORMANCE:-}"
+# Fraction of the corpus' enabled cases the interpreter must pass.
+interpreter_min_pass_rate=0.40
 sanitizers=1
 while (($#)); do
   case "$1" in
@@ -44,6 +46,16 @@ run env AXLE_BUILD_DIR="$repo_root/build" .venv/bin/python -m pytest -q tests
 step "conformance corpus: parse, verify, round-trip"
 if [[ -n "$conformance" && -d "$conformance/stablehlo-testdata" ]]; then
   run build/tests/axle-roundtrip "$conformance/stablehlo-testdata"
+else
+  echo "skipped: no conformance corpus given (pass --conformance PATH or set AXLE_CONFORMANCE)"
+fi
+
+step "conformance corpus: reference interpreter"
+if [[ -n "$conformance" && -d "$conformance/stablehlo-testdata" ]]; then
+  # The required pass rate only ever goes up as op coverage grows.
+  run build/tests/axle-conformance --backend=interpreter \
+    --min-pass-rate="$interpreter_min_pass_rate" \
+    "$conformance/stablehlo-testdata"
 else
   echo "skipped: no conformance corpus given (pass --conformance PATH or set AXLE_CONFORMANCE)"
 fi

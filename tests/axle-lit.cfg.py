@@ -19,6 +19,11 @@ config.test_source_root = config.axle_source_root
 config.test_exec_root = os.path.join(config.axle_binary_root, "lit")
 
 # Our tools first, then LLVM's FileCheck, not, count.
-for path in (config.llvm_tools_dir, os.path.join(config.axle_binary_root, "tools", "axle-opt")):
+tool_dirs = [
+    os.path.join(config.axle_binary_root, "tools", "axle-opt"),
+    os.path.join(config.axle_binary_root, "tools", "axle-run"),
+    os.path.join(config.axle_binary_root, "tests"),
+]
+for path in [config.llvm_tools_dir] + tool_dirs:
     config.environment["PATH"] = os.pathsep.join([path, config.environment.get("PATH", "")])
 config.substitutions.append(("%python", config.python_executable))

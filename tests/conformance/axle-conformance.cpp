@@ -31,6 +31,7 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
@@ -64,6 +65,12 @@ llvm::cl::opt<unsigned>
     jobs("jobs", llvm::cl::desc("Chunks run at once (default: all cores)"),
          llvm::cl::init(0));
 llvm::cl::opt<bool> verbose("v", llvm::cl::desc("Also list passing cases"));
+llvm::cl::opt<double> minPassRate(
+    "min-pass-rate",
+    llvm::cl::desc("Exit with success when at least this fraction of the "
+                   "enabled cases that ran (passed + failed) passed; default "
+                   "1 (every case)"),
+    llvm::cl::init(1.0));
 
 struct Chunk {
   std::string file;
@@ -324,5 +331,12 @@ int main(int argc, char **argv) {
   }
   summary(false);
   llvm::outs() << "\n";
-  return counts[false][1] == 0 ? 0 : 1;
+  size_t ran = counts[false][0] + counts[false][1];
+  double rate = ran ? static_cast<double>(counts[false][0]) / ran : 1.0;
+  if (rate + 1e-12 < minPassRate) {
+    llvm::outs() << "pass rate " << llvm::format("%.4f", rate)
+                 << " is below the required " << minPassRate << "\n";
+    return 1;
+  }
+  return 0;
 }

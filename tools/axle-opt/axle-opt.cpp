@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "compiler/dialect/chlo/Passes.h"
 #include "compiler/driver/AtomicOutput.h"
 #include "compiler/driver/LargeStack.h"
 #include "compiler/driver/RegisterDialects.h"
@@ -15,6 +16,7 @@
 int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
   axle::registerInputDialects(registry);
+  axle::chlo::registerAxlePasses();
   // A failed run must not truncate an existing `-o` file.
   axle::AtomicOutput output(argc, argv);
   // Deeply nested programs need more stack than the main thread has.

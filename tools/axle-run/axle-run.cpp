@@ -1,0 +1,161 @@
+//===- axle-run.cpp - run a StableHLO program -----------------------------===//
+//
+//   axle-run model.mlir [--backend=interpreter] [--function=main]
+//            --input=2x3xf32=1,2,3,4,5,6 --input=@x.npy [--output=@out.npy]
+//
+// Inputs are literals (see interpreter/io/Literal.h) or .npy files; outputs
+// are printed as literals or written as .npy files (one --output per result,
+// in order; `-` prints that result).
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/dialect/chlo/Passes.h"
+#include "compiler/driver/LargeStack.h"
+#include "compiler/driver/RegisterDialects.h"
+#include "interpreter/Interpreter.h"
+#include "interpreter/io/Literal.h"
+#include "interpreter/io/Npy.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+namespace interp = axle::interp;
+
+namespace {
+
+llvm::cl::opt<std::string> programPath(llvm::cl::Positional,
+                                       llvm::cl::desc("<program.mlir>"),
+                                       llvm::cl::Required);
+llvm::cl::opt<std::string> backend(
+    "backend",
+    llvm::cl::desc("Backend that runs the program: interpreter (the "
+                   "reference interpreter)"),
+    llvm::cl::init("interpreter"));
+llvm::cl::opt<std::string>
+    functionName("function", llvm::cl::desc("Function to run (default main)"),
+                 llvm::cl::init("main"));
+llvm::cl::list<std::string> inputs(
+    "input",
+    llvm::cl::desc("An argument, in order: SHAPExTYPE=VALUES (e.g. "
+                   "2x3xf32=1,2,3,4,5,6 or 2x2xi32=[[1,2],[3,4]]) or @file.npy"));
+llvm::cl::list<std::string> outputs(
+    "output",
+    llvm::cl::desc("Where each result goes, in order: @file.npy, or - to "
+                   "print it (the default for results without --output)"));
+llvm::cl::opt<int64_t> replicas("replicas",
+                                llvm::cl::desc("Number of replicas (default 1)"),
+                                llvm::cl::init(1));
+llvm::cl::opt<int64_t>
+    partitions("partitions", llvm::cl::desc("Number of partitions (default 1)"),
+               llvm::cl::init(1));
+
+int fail(const llvm::Twine &message) {
+  llvm::errs() << "axle-run: error: " << message << "\n";
+  return 1;
+}
+
+int run() {
+  if (backend != "interpreter")
+    return fail("unknown backend '" + backend + "' (available: interpreter)");
+  if (replicas < 1 || partitions < 1)
+    return fail("--replicas and --partitions must be at least 1");
+
+  DialectRegistry registry;
+  axle::registerInputDialects(registry);
+  MLIRContext context(registry);
+  llvm::SourceMgr sourceMgr;
+  SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+  OwningOpRef<ModuleOp> module =
+      parseSourceFile<ModuleOp>(programPath, sourceMgr, &context);
+  if (!module)
+    return 1;
+  PassManager pm(&context);
+  if (failed(parsePassPipeline("axle-legalize-chlo", pm)) ||
+      failed(pm.run(*module)))
+    return 1;
+  auto function = module->lookupSymbol<func::FuncOp>(functionName);
+  if (!function)
+    return fail("no function @" + functionName + " in " + programPath);
+
+  FunctionType signature = function.getFunctionType();
+  if (inputs.size() != signature.getNumInputs())
+    return fail("@" + functionName + " takes " +
+                llvm::Twine(signature.getNumInputs()) + " arguments, got " +
+                llvm::Twine(inputs.size()) + " --input");
+  interp::Values arguments;
+  for (auto [index, text] : llvm::enumerate(inputs)) {
+    StringRef spec = text;
+    llvm::Expected<interp::Tensor> tensor =
+        spec.starts_with("@") ? interp::readNpy(spec.drop_front(), &context)
+                              : interp::parseLiteral(spec, &context);
+    if (!tensor)
+      return fail("argument " + llvm::Twine(index) + ": " +
+                  llvm::toString(tensor.takeError()));
+    auto expected =
+        llvm::dyn_cast<RankedTensorType>(signature.getInput(index));
+    RankedTensorType got = tensor->getType();
+    bool compatible = expected &&
+                      expected.getElementType() == got.getElementType() &&
+                      expected.getRank() == got.getRank();
+    for (int64_t d = 0; compatible && d < got.getRank(); ++d)
+      compatible = expected.isDynamicDim(d) ||
+                   expected.getDimSize(d) == got.getDimSize(d);
+    if (!compatible) {
+      std::string want;
+      llvm::raw_string_ostream os(want);
+      os << signature.getInput(index);
+      return fail("argument " + llvm::Twine(index) + " of @" + functionName +
+                  " is " + want + ", got " + interp::literalTypeName(got));
+    }
+    arguments.push_back(std::move(*tensor));
+  }
+  if (outputs.size() > signature.getNumResults())
+    return fail("@" + functionName + " has " +
+                llvm::Twine(signature.getNumResults()) + " results, got " +
+                llvm::Twine(outputs.size()) + " --output");
+
+  interp::InterpreterOptions options;
+  options.numReplicas = replicas;
+  options.numPartitions = partitions;
+  interp::Interpreter interpreter(*module, options);
+  FailureOr<interp::Values> results = interpreter.call(function, arguments);
+  if (failed(results))
+    return 1;
+  for (auto [index, result] : llvm::enumerate(*results)) {
+    if (!result.isTensor()) {
+      llvm::outs() << (result.isToken() ? "token" : "tuple") << "\n";
+      continue;
+    }
+    StringRef target = index < outputs.size() ? StringRef(outputs[index]) : "-";
+    if (target == "-") {
+      llvm::outs() << interp::printLiteral(result.getTensor()) << "\n";
+      continue;
+    }
+    if (!target.consume_front("@"))
+      return fail("--output takes @file.npy or -, got '" + outputs[index] + "'");
+    if (llvm::Error error = interp::writeNpy(result.getTensor(), target))
+      return fail("result " + llvm::Twine(index) + ": " +
+                  llvm::toString(std::move(error)));
+  }
+  return 0;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  axle::chlo::registerAxlePasses();
+  llvm::cl::ParseCommandLineOptions(
+      argc, argv, "axle-run: runs a StableHLO program on given inputs\n");
+  return axle::runWithLargeStack(run);
+}
