@@ -36,6 +36,10 @@ def Chlo_Dialect : Dialect {
 // prefix, so that a decomposition passes the value through unchanged.
 class Chlo_EnumAttr<EnumAttrInfo info, string name>
     : EnumAttr<Chlo_Dialect, info, name> {
+  // The attribute class lives in axle::chlo; the enum stays stablehlo's.
+  let cppNamespace = "::axle::chlo";
+  let constBuilderCall =
+      "::axle::chlo::" # info.className # "Attr::get($_builder.getContext(), $0)";
   let assemblyFormat = "$value";
 }
 

@@ -71,7 +71,8 @@ def HLO_AllGatherOp : HLO_Op<"all_gather", []> {
   let hasVerifier = 1;
 }
 
-def HLO_AllReduceOp : HLO_Op<"all_reduce", [SameOperandsAndResultShape]> {
+def HLO_AllReduceOp : HLO_Op<"all_reduce",
+    [SameOperandsAndResultShape, InferTypeOpAdaptorWithIsCompatible]> {
   let summary = "Reduces operands across all processes in each group";
   let arguments = (ins Variadic<HLO_Tensor>:$operands,
                        HLO_ReplicaGroups:$replica_groups,
@@ -94,7 +95,8 @@ def HLO_ReduceScatterOp : HLO_Op<"reduce_scatter", []> {
   let hasVerifier = 1;
 }
 
-def HLO_AllToAllOp : HLO_Op<"all_to_all", [Pure]> {
+def HLO_AllToAllOp : HLO_Op<"all_to_all",
+    [Pure, InferTypeOpAdaptorWithIsCompatible]> {
   let summary = "Splits, exchanges and concatenates across processes";
   let arguments = (ins Variadic<HLO_Tensor>:$operands,
                        ConfinedAttr<I64Attr, [IntNonNegative]>:$split_dimension,
@@ -126,7 +128,8 @@ def HLO_CollectiveBroadcastOp : HLO_Op<"collective_broadcast",
   let hasVerifier = 1;
 }
 
-def HLO_CollectiveReduceOp : HLO_Op<"collective_reduce", []> {
+def HLO_CollectiveReduceOp : HLO_Op<"collective_reduce",
+    [InferTypeOpAdaptorWithIsCompatible]> {
   let summary = "Reduces operands of each group onto its first process";
   let arguments = (ins Variadic<HLO_Tensor>:$operands,
                        HLO_ReplicaGroups:$replica_groups,

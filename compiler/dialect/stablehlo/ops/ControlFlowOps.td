@@ -7,7 +7,8 @@ def HLO_ReturnOp : HLO_Op<"return", [Pure, Terminator, ReturnLike]> {
   let builders = [OpBuilder<(ins), [{ build($_builder, $_state, {}); }]>];
 }
 
-def HLO_WhileOp : HLO_Op<"while", [RecursiveMemoryEffects]> {
+def HLO_WhileOp : HLO_Op<"while",
+    [RecursiveMemoryEffects, InferTypeOpAdaptorWithIsCompatible]> {
   let summary = "Repeats body while cond yields true";
   let description = [{
     Pretty form:
@@ -22,7 +23,8 @@ def HLO_WhileOp : HLO_Op<"while", [RecursiveMemoryEffects]> {
   let hasVerifier = 1;
 }
 
-def HLO_IfOp : HLO_Op<"if", [RecursiveMemoryEffects]> {
+def HLO_IfOp : HLO_Op<"if",
+    [RecursiveMemoryEffects, InferTypeOpAdaptorWithIsCompatible]> {
   let summary = "Runs one of two regions depending on a predicate";
   let arguments = (ins HLO_PredTensor:$pred);
   let regions = (region SizedRegion<1>:$true_branch,
@@ -31,7 +33,8 @@ def HLO_IfOp : HLO_Op<"if", [RecursiveMemoryEffects]> {
   let hasVerifier = 1;
 }
 
-def HLO_CaseOp : HLO_Op<"case", [RecursiveMemoryEffects]> {
+def HLO_CaseOp : HLO_Op<"case",
+    [RecursiveMemoryEffects, InferTypeOpAdaptorWithIsCompatible]> {
   let summary = "Runs the region selected by an index (out of range: last)";
   let arguments = (ins 0DTensorOf<[I32]>:$index);
   let regions = (region VariadicRegion<SizedRegion<1>>:$branches);
@@ -82,7 +85,8 @@ def HLO_CustomCallOp : HLO_Op<"custom_call", [MemoryEffects<[MemRead, MemWrite]>
   let hasVerifier = 1;
 }
 
-def HLO_AsyncStartOp : HLO_Op<"async_start", [RecursiveMemoryEffects]> {
+def HLO_AsyncStartOp : HLO_Op<"async_start",
+    [RecursiveMemoryEffects, InferTypeOpAdaptorWithIsCompatible]> {
   let summary = "Starts a collective or slice asynchronously";
   let arguments = (ins Variadic<HLO_Tensor>:$operands);
   let regions = (region SizedRegion<1>:$body);
@@ -90,7 +94,8 @@ def HLO_AsyncStartOp : HLO_Op<"async_start", [RecursiveMemoryEffects]> {
   let hasVerifier = 1;
 }
 
-def HLO_AsyncDoneOp : HLO_Op<"async_done", [MemoryEffects<[MemRead, MemWrite]>]> {
+def HLO_AsyncDoneOp : HLO_Op<"async_done",
+    [MemoryEffects<[MemRead, MemWrite]>, InferTypeOpAdaptorWithIsCompatible]> {
   let summary = "Waits for a future and yields its values";
   let arguments = (ins HLO_Future:$operand);
   let results = (outs Variadic<HLO_Tensor>:$results);

@@ -1,6 +1,6 @@
 //===- IndexingOps.td - slicing, gathering and scattering ------------------===//
 
-def HLO_SliceOp : HLO_Op<"slice", [Pure]> {
+def HLO_SliceOp : HLO_Op<"slice", [Pure, InferTypeOpAdaptorWithIsCompatible]> {
   let summary = "Extracts a strided static slice";
   let arguments = (ins HLO_Tensor:$operand, HLO_DimArray:$start_indices,
                        HLO_DimArray:$limit_indices, HLO_DimArray:$strides);
@@ -12,7 +12,8 @@ def HLO_SliceOp : HLO_Op<"slice", [Pure]> {
   let hasVerifier = 1;
 }
 
-def HLO_DynamicSliceOp : HLO_Op<"dynamic_slice", [Pure]> {
+def HLO_DynamicSliceOp : HLO_Op<"dynamic_slice",
+    [Pure, InferTypeOpAdaptorWithIsCompatible]> {
   let summary = "Extracts a slice at run-time start indices (clamped)";
   let arguments = (ins HLO_Tensor:$operand,
                        Variadic<HLO_ScalarIntTensor>:$start_indices,
@@ -26,7 +27,8 @@ def HLO_DynamicSliceOp : HLO_Op<"dynamic_slice", [Pure]> {
   let hasVerifier = 1;
 }
 
-def HLO_DynamicUpdateSliceOp : HLO_Op<"dynamic_update_slice", [Pure]> {
+def HLO_DynamicUpdateSliceOp : HLO_Op<"dynamic_update_slice",
+    [Pure, InferTypeOpAdaptorWithIsCompatible]> {
   let summary = "Overwrites a slice at run-time start indices (clamped)";
   let arguments = (ins HLO_Tensor:$operand, HLO_Tensor:$update,
                        Variadic<HLO_ScalarIntTensor>:$start_indices);
@@ -46,7 +48,7 @@ def HLO_RealDynamicSliceOp : HLO_Op<"real_dynamic_slice", [Pure]> {
   let hasVerifier = 1;
 }
 
-def HLO_GatherOp : HLO_Op<"gather", [Pure]> {
+def HLO_GatherOp : HLO_Op<"gather", [Pure, InferTypeOpAdaptorWithIsCompatible]> {
   let summary = "Gathers slices at indices given by a tensor";
   let arguments = (ins HLO_Tensor:$operand, HLO_IntTensor:$start_indices,
                        HLO_GatherDimensionNumbers:$dimension_numbers,
@@ -67,7 +69,8 @@ def HLO_DynamicGatherOp : HLO_Op<"dynamic_gather", [Pure]> {
 }
 
 def HLO_ScatterOp : HLO_Op<"scatter",
-    [RecursiveMemoryEffects, SameVariadicOperandSize]> {
+    [RecursiveMemoryEffects, SameVariadicOperandSize,
+     InferTypeOpAdaptorWithIsCompatible]> {
   let summary = "Combines updates into slices of inputs at given indices";
   let arguments = (ins Variadic<HLO_Tensor>:$inputs,
                        HLO_IntTensor:$scatter_indices,
@@ -80,7 +83,8 @@ def HLO_ScatterOp : HLO_Op<"scatter",
   let hasVerifier = 1;
 }
 
-def HLO_TorchIndexSelectOp : HLO_Op<"torch_index_select", [Pure]> {
+def HLO_TorchIndexSelectOp : HLO_Op<"torch_index_select",
+    [Pure, InferTypeOpAdaptorWithIsCompatible]> {
   let summary = "Legacy: selects slices along a dimension by an index tensor";
   let arguments = (ins HLO_Tensor:$operand, HLO_IntTensor:$index,
                        I64Attr:$dim, I64Attr:$batch_dims);

@@ -88,7 +88,8 @@ def HLO_DynamicConvOp : HLO_Op<"dynamic_conv", [Pure]> {
   let hasVerifier = 1;
 }
 
-def HLO_CholeskyOp : HLO_Op<"cholesky", [Pure]> {
+def HLO_CholeskyOp : HLO_Op<"cholesky",
+    [Pure, InferTypeOpAdaptorWithIsCompatible]> {
   let summary = "Cholesky decomposition of a batch of matrices";
   let arguments = (ins HLO_FpComplexOrQuantizedTensor:$a,
                        DefaultValuedOptionalAttr<BoolAttr, "false">:$lower);
@@ -100,7 +101,8 @@ def HLO_CholeskyOp : HLO_Op<"cholesky", [Pure]> {
   let hasVerifier = 1;
 }
 
-def HLO_TriangularSolveOp : HLO_Op<"triangular_solve", [Pure]> {
+def HLO_TriangularSolveOp : HLO_Op<"triangular_solve",
+    [Pure, InferTypeOpAdaptorWithIsCompatible]> {
   let summary = "Solves triangular systems of linear equations";
   let arguments = (ins HLO_FpComplexOrQuantizedTensor:$a,
                        HLO_FpComplexOrQuantizedTensor:$b,
@@ -110,7 +112,7 @@ def HLO_TriangularSolveOp : HLO_Op<"triangular_solve", [Pure]> {
   let hasVerifier = 1;
 }
 
-def HLO_FftOp : HLO_Op<"fft", [Pure]> {
+def HLO_FftOp : HLO_Op<"fft", [Pure, InferTypeOpAdaptorWithIsCompatible]> {
   let summary = "Forward and inverse Fourier transforms";
   let arguments = (ins HLO_FpOrComplexTensor:$operand,
                        HLO_FftTypeAttr:$fft_type, HLO_DimArray:$fft_length);
@@ -123,7 +125,8 @@ def HLO_FftOp : HLO_Op<"fft", [Pure]> {
   let hasVerifier = 1;
 }
 
-def HLO_BatchNormTrainingOp : HLO_Op<"batch_norm_training", [Pure]> {
+def HLO_BatchNormTrainingOp : HLO_Op<"batch_norm_training",
+    [Pure, InferTypeOpAdaptorWithIsCompatible]> {
   let summary = "Batch normalization, computing batch mean and variance";
   let arguments = (ins HLO_FpOrQuantizedTensor:$operand,
                        1DTensorOf<[HLO_Float, HLO_PerTensorQuantizedInt]>:$scale,
@@ -136,7 +139,8 @@ def HLO_BatchNormTrainingOp : HLO_Op<"batch_norm_training", [Pure]> {
   let hasVerifier = 1;
 }
 
-def HLO_BatchNormInferenceOp : HLO_Op<"batch_norm_inference", [Pure]> {
+def HLO_BatchNormInferenceOp : HLO_Op<"batch_norm_inference",
+    [Pure, InferTypeOpAdaptorWithIsCompatible]> {
   let summary = "Batch normalization with given mean and variance";
   let arguments = (ins HLO_FpOrQuantizedTensor:$operand,
                        1DTensorOf<[HLO_Float, HLO_PerTensorQuantizedInt]>:$scale,
@@ -149,7 +153,8 @@ def HLO_BatchNormInferenceOp : HLO_Op<"batch_norm_inference", [Pure]> {
   let hasVerifier = 1;
 }
 
-def HLO_BatchNormGradOp : HLO_Op<"batch_norm_grad", [Pure]> {
+def HLO_BatchNormGradOp : HLO_Op<"batch_norm_grad",
+    [Pure, InferTypeOpAdaptorWithIsCompatible]> {
   let summary = "Gradients of batch normalization";
   let arguments = (ins HLO_FpOrQuantizedTensor:$operand,
                        1DTensorOf<[HLO_Float, HLO_PerTensorQuantizedInt]>:$scale,

@@ -1,7 +1,8 @@
 //===- ReductionOps.td - reductions, windows and sorting -------------------===//
 
 def HLO_ReduceOp : HLO_Op<"reduce",
-    [RecursiveMemoryEffects, SameVariadicOperandSize]> {
+    [RecursiveMemoryEffects, SameVariadicOperandSize,
+     InferTypeOpAdaptorWithIsCompatible]> {
   let summary = "Reduces inputs along dimensions with a computation";
   let description = [{
     Pretty forms:
@@ -20,7 +21,8 @@ def HLO_ReduceOp : HLO_Op<"reduce",
 }
 
 def HLO_ReduceWindowOp : HLO_Op<"reduce_window",
-    [RecursiveMemoryEffects, SameVariadicOperandSize]> {
+    [RecursiveMemoryEffects, SameVariadicOperandSize,
+     InferTypeOpAdaptorWithIsCompatible]> {
   let summary = "Reduces windows of inputs with a computation";
   let arguments = (ins Variadic<HLO_Tensor>:$inputs,
                        Variadic<HLO_Tensor>:$init_values,
@@ -35,7 +37,7 @@ def HLO_ReduceWindowOp : HLO_Op<"reduce_window",
 }
 
 def HLO_SelectAndScatterOp : HLO_Op<"select_and_scatter",
-    [RecursiveMemoryEffects]> {
+    [RecursiveMemoryEffects, InferTypeOpAdaptorWithIsCompatible]> {
   let summary = "Scatters source values to the elements select picks per window";
   let arguments = (ins HLO_Tensor:$operand, HLO_Tensor:$source,
                        HLO_Tensor:$init_value,
@@ -47,7 +49,8 @@ def HLO_SelectAndScatterOp : HLO_Op<"select_and_scatter",
   let hasVerifier = 1;
 }
 
-def HLO_SortOp : HLO_Op<"sort", [RecursiveMemoryEffects]> {
+def HLO_SortOp : HLO_Op<"sort",
+    [RecursiveMemoryEffects, InferTypeOpAdaptorWithIsCompatible]> {
   let summary = "Sorts inputs along a dimension by a comparator";
   let arguments = (ins Variadic<HLO_Tensor>:$inputs,
                        DefaultValuedOptionalAttr<I64Attr, "-1">:$dimension,

@@ -207,7 +207,8 @@ def HLO_UniformQuantizeOp : HLO_Op<"uniform_quantize",
 }
 
 def HLO_UniformDequantizeOp : HLO_Op<"uniform_dequantize",
-    [Pure, Elementwise, SameOperandsAndResultShape]> {
+    [Pure, Elementwise, SameOperandsAndResultShape,
+     InferTypeOpAdaptorWithIsCompatible]> {
   let summary = "Converts quantized values to floats";
   let arguments = (ins HLO_QuantizedIntTensor:$operand);
   let results = (outs HLO_FpTensor:$result);

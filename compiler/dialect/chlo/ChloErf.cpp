@@ -1,0 +1,102 @@
+//===- ChloErf.cpp - erf, erfc and erf_inv as stablehlo -------------------===//
+//
+// erf(x) = x P(x^2) for |x| < 1 and erfc(x) = exp(-x^2) R(1/x) / x for
+// x >= 1/2, with P and R Chebyshev interpolants (ChloCoefficients.h). The
+// exponential is split (MathBuilder::expNegSquare) so that large x keeps
+// full relative accuracy in erfc. erf_inv uses Giles' variable
+// w = -log(1 - x^2): a series in w near 0 and in sqrt(w) in the tails.
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/dialect/chlo/ChloCoefficients.h"
+#include "compiler/dialect/chlo/ChloFunctions.h"
+
+using namespace mlir;
+
+namespace axle::chlo::fn {
+
+static bool isF64(Value x) { return MathBuilder::elementType(x).isF64(); }
+
+/// erf(x) for |x| <= 1: x times a series in t = x^2.
+static Value erfSmall(MathBuilder &m, Value x) {
+  ArrayRef<double> coeffs = isF64(x) ? ArrayRef<double>(coeff::kErfSmallF64[0])
+                                     : ArrayRef<double>(coeff::kErfSmallF32[0]);
+  Value s = m.sub(m.mul(m.cst(x, 2.0), m.mul(x, x)), m.cst(x, 1.0));
+  return m.mul(x, m.chebyshev(s, coeffs));
+}
+
+/// erfc(a) for a >= 1/2 (a = +inf gives 0; values past the table's last
+/// bound underflow to 0).
+static Value erfcPositive(MathBuilder &m, Value a) {
+  PiecewiseChebyshev table =
+      isF64(a) ? makeTable(coeff::kErfcScaledF64, coeff::kErfcScaledF64Bounds)
+               : makeTable(coeff::kErfcScaledF32, coeff::kErfcScaledF32Bounds);
+  Value u = m.div(m.cst(a, 1.0), a);
+  // The pieces are intervals of x; the series variable maps u = 1/x on
+  // [1/hi, 1/lo] to [-1, 1].
+  Value scaled = m.piecewiseChebyshev(a, table, [&](Value lo, Value hi) {
+    Value invLo = m.div(m.cst(a, 1.0), lo);
+    Value invHi = m.div(m.cst(a, 1.0), hi);
+    return m.div(m.sub(m.add(u, u), m.add(invLo, invHi)),
+                 m.sub(invLo, invHi));
+  });
+  Value result = m.mul(m.div(scaled, a), m.expNegSquare(a));
+  Value beyond = m.ge(a, m.cst(a, table.bounds.back()));
+  return m.select(beyond, m.cst(a, 0.0), result);
+}
+
+Value erf(MathBuilder &m, Value x) {
+  Value a = m.abs(x);
+  Value small = erfSmall(m, x);
+  // 1 - erfc(|x|) with the sign of x; erfc is evaluated at >= 1/2 only.
+  Value tail = m.sub(m.cst(x, 1.0), erfcPositive(m, m.max(a, m.cst(x, 0.5))));
+  Value large = m.copySign(tail, x);
+  return m.select(m.lt(a, m.cst(x, 1.0)), small, large);
+}
+
+Value erfc(MathBuilder &m, Value x) {
+  Value a = m.abs(x);
+  Value small = m.sub(m.cst(x, 1.0), erfSmall(m, x));
+  Value positive = erfcPositive(m, m.max(a, m.cst(x, 0.5)));
+  Value large = m.select(m.lt(x, m.cst(x, 0.0)),
+                         m.sub(m.cst(x, 2.0), positive), positive);
+  // NaN fails both comparisons and reaches `large`, which is NaN.
+  return m.select(m.lt(a, m.cst(x, 0.5)), small, large);
+}
+
+Value erfInv(MathBuilder &m, Value x) {
+  bool f64 = isF64(x);
+  Value a = m.abs(x);
+  // w = -log(1 - a^2): as log1p(-a^2) for small a, as log((1 - a)(1 + a))
+  // near 1, where 1 - a is exact.
+  Value one = m.cst(x, 1.0);
+  Value wSmall = m.neg(m.log1p(m.neg(m.mul(a, a))));
+  Value wLarge = m.neg(m.log(m.mul(m.sub(one, a), m.add(one, a))));
+  Value w = m.select(m.lt(a, m.cst(x, 0.5)), wSmall, wLarge);
+
+  ArrayRef<double> central =
+      f64 ? ArrayRef<double>(coeff::kErfInvCentralF64[0])
+          : ArrayRef<double>(coeff::kErfInvCentralF32[0]);
+  double centralHi = coeff::kErfInvCentralF64Bounds[1];
+  Value sCentral = m.div(m.sub(m.add(w, w), m.cst(x, centralHi)),
+                         m.cst(x, centralHi));
+  Value pCentral = m.chebyshev(sCentral, central);
+
+  PiecewiseChebyshev tail =
+      f64 ? makeTable(coeff::kErfInvTailF64, coeff::kErfInvTailF64Bounds)
+          : makeTable(coeff::kErfInvTailF32, coeff::kErfInvTailF32Bounds);
+  Value r = m.sqrt(w);
+  Value pTail = m.piecewiseChebyshev(w, tail, [&](Value lo, Value hi) {
+    Value rLo = m.sqrt(lo), rHi = m.sqrt(hi);
+    return m.div(m.sub(m.add(r, r), m.add(rLo, rHi)), m.sub(rHi, rLo));
+  });
+
+  Value p = m.select(m.lt(w, m.cst(x, centralHi)), pCentral, pTail);
+  Value result = m.mul(x, p);
+  // erf_inv(+-1) = +-inf; |x| > 1 gives NaN through the logarithm.
+  Value atOne = m.eq(a, one);
+  result = m.select(atOne, m.mul(x, m.inf(x)), result);
+  return m.select(m.gt(a, one), m.nan(x), result);
+}
+
+} // namespace axle::chlo::fn
