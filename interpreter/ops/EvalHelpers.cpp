@@ -91,6 +91,40 @@ Tensor quantize(const Tensor &tensor, RankedTensorType type) {
   return result;
 }
 
+Tensor toDestinationType(const Tensor &tensor, Type type) {
+  Type from = tensor.getElementType();
+  if (from == type)
+    return tensor;
+  if (llvm::isa<quant::QuantizedType>(type))
+    return quantize(dequantize(tensor), RankedTensorType::get(
+                                             tensor.getShape(), type));
+  if (llvm::isa<quant::QuantizedType>(from))
+    return toDestinationType(dequantize(tensor), type);
+  Tensor result(RankedTensorType::get(tensor.getShape(), type));
+  bool losesInfo = false;
+  auto round = [&](APFloat value, Type target) {
+    value.convert(semanticsOf(target), APFloat::rmNearestTiesToEven,
+                  &losesInfo);
+    return value;
+  };
+  for (int64_t i = 0; i < tensor.size(); ++i) {
+    const Element &x = tensor[i];
+    if (auto complex = llvm::dyn_cast<ComplexType>(type)) {
+      Type part = complex.getElementType();
+      result.set(i, Element(round(x.getComplex().first, part),
+                            round(x.getComplex().second, part)));
+    } else if (llvm::isa<FloatType>(type)) {
+      result.set(i, Element(round(x.getFloat(), type)));
+    } else {
+      unsigned width = type.getIntOrFloatBitWidth();
+      const APInt &value = x.getInt();
+      result.set(i, Element(isUnsignedInt(from) ? value.zextOrTrunc(width)
+                                                : value.sextOrTrunc(width)));
+    }
+  }
+  return result;
+}
+
 FailureOr<Values> evalElementwise(Operation *op,
                                   ArrayRef<RuntimeValue> operands,
                                   const ElementKernel &kernel) {
@@ -125,6 +159,42 @@ FailureOr<Values> evalElementwise(Operation *op,
   if (quantizedResult)
     return Values{quantize(result, resultType)};
   return Values{std::move(result)};
+}
+
+FailureOr<RankedTensorType> concreteResultType(Operation *op, unsigned index,
+                                               ArrayRef<int64_t> shape) {
+  // About 10 GiB of elements; beyond this a shape read from data is far
+  // more likely wrong than meant.
+  constexpr int64_t kMaxElements = int64_t(1) << 28;
+  RankedTensorType declared = resultTensorType(op, index);
+  auto describe = [&](InFlightDiagnostic diag) {
+    diag << "result #" << index << " shape [";
+    llvm::interleaveComma(shape, diag);
+    diag << "]";
+    return diag;
+  };
+  if (declared.getRank() != static_cast<int64_t>(shape.size()))
+    return describe(op->emitError())
+           << " computed from the operands does not have the rank of "
+           << declared;
+  int64_t count = 1;
+  for (auto [d, size] : llvm::enumerate(shape)) {
+    if (size < 0)
+      return describe(op->emitError())
+             << " computed from the operands has a negative size";
+    if (!declared.isDynamicDim(d) && declared.getDimSize(d) != size)
+      return describe(op->emitError())
+             << " computed from the operands does not match " << declared;
+    if (size != 0 && count > kMaxElements / size)
+      count = kMaxElements + 1;
+    else
+      count *= size;
+  }
+  if (count > kMaxElements)
+    return describe(op->emitError())
+           << " has more than " << kMaxElements
+           << " elements, more than the interpreter holds";
+  return RankedTensorType::get(shape, declared.getElementType());
 }
 
 } // namespace axle::interp

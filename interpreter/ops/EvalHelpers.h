@@ -20,6 +20,16 @@ inline mlir::RankedTensorType resultTensorType(mlir::Operation *op,
   return llvm::cast<mlir::RankedTensorType>(op->getResult(index).getType());
 }
 
+/// The type of result `index` of `op` with `shape`, a shape computed from
+/// the operands at run time (declared result types may have dynamic
+/// dimensions). Emits an error and fails when a size is negative, a static
+/// dimension of the declared type disagrees, or the result would have more
+/// elements than the interpreter holds (shapes read from data may be
+/// anything).
+mlir::FailureOr<mlir::RankedTensorType>
+concreteResultType(mlir::Operation *op, unsigned index,
+                   llvm::ArrayRef<int64_t> shape);
+
 /// Computes one result element from the operand elements. `types` are the
 /// element types of the operands (after dequantization); `resultType` is the
 /// result element type (after dequantization). nullopt: unsupported types.
@@ -39,9 +49,25 @@ Tensor dequantize(const Tensor &tensor);
 /// Quantizes a float tensor to the quantized tensor type `type`.
 Tensor quantize(const Tensor &tensor, mlir::RankedTensorType type);
 
+/// `tensor` converted to element type `type` as the specification's
+/// to_destination_type does for promotable types (is_promotable): quantized
+/// destinations quantize, quantized sources dequantize, integers extend by
+/// their signedness, floats and complex parts round to nearest even.
+Tensor toDestinationType(const Tensor &tensor, mlir::Type type);
+
 /// Integer semantics of an element type.
 inline bool isUnsignedInt(mlir::Type type) {
   return type.isUnsignedInteger() || type.isInteger(1);
+}
+
+/// Element `linear` of an integer tensor read as an index or a size, by the
+/// signedness of its type. Unsigned values beyond the int64 range saturate
+/// (they are out of bounds either way).
+inline int64_t indexValue(const Tensor &tensor, int64_t linear) {
+  const llvm::APInt &bits = tensor[linear].getInt();
+  if (isUnsignedInt(tensor.getElementType()))
+    return static_cast<int64_t>(bits.getLimitedValue(INT64_MAX));
+  return bits.getSExtValue();
 }
 
 /// Applies `fn` to the value of a float element in double precision and

@@ -140,7 +140,10 @@ FailureOr<Values> evalFft(Operation *op, ArrayRef<RuntimeValue> operands,
                              << "operand dimension " << first + i << " of size "
                              << array.shape[first + i];
   int64_t n = lengths.back();
-  int64_t half = n / 2 + 1;
+  if (n < 0)
+    return op->emitError() << "fft_length " << n << " is negative";
+  // The size of the last axis on the complex side of RFFT and IRFFT.
+  int64_t half = n == 0 ? 0 : n / 2 + 1;
   int64_t expectedLast = type == hlo::FftType::IRFFT ? half : n;
   if (array.shape.back() != expectedLast)
     return op->emitError() << "the last operand dimension has size "
@@ -163,7 +166,7 @@ FailureOr<Values> evalFft(Operation *op, ArrayRef<RuntimeValue> operands,
       transformAxis(array, axis, /*inverse=*/true);
     array = resizeLastAxis(array, n);
     // Rebuild the upper half of every line from the lower one.
-    for (size_t start = 0; start < array.values.size();
+    for (size_t start = 0; n > 0 && start < array.values.size();
          start += static_cast<size_t>(n))
       for (int64_t k = half; k < n; ++k)
         array.values[start + k] = std::conj(array.values[start + (n - k)]);
