@@ -15,7 +15,7 @@ cd "$repo_root"
 
 conformance="${AXLE_CONFORMANCE:-}"
 # Fraction of the corpus' enabled cases the interpreter must pass.
-interpreter_min_pass_rate=0.40
+interpreter_min_pass_rate=0.99
 sanitizers=1
 while (($#)); do
   case "$1" in
@@ -62,7 +62,7 @@ fi
 
 if ((sanitizers)); then
   step "parser and verifier tests under AddressSanitizer + UBSan"
-  AXLE_BUILD_DIR="$repo_root/build-asan" AXLE_BUILD_TYPE=RelWithDebInfo \
+  AXLE_BUILD_DIR="$repo_root/build-asan" AXLE_BUILD_TYPE=Release \
     AXLE_CMAKE_ARGS="-DAXLE_ENABLE_ASAN=ON" ./scripts/build.sh axle-opt axle-roundtrip
   export ASAN_OPTIONS=detect_leaks=0:abort_on_error=0
   export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
