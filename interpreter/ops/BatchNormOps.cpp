@@ -61,12 +61,10 @@ Tensor store(const std::vector<Real> &values, RankedTensorType type) {
 
 /// How the elements of the operand map to features.
 struct FeatureLayout {
-  int64_t stride;   // distance between neighbouring features
-  int64_t features; // dim(operand, feature_index)
+  int64_t stride;     // distance between neighbouring features
+  int64_t features;   // dim(operand, feature_index)
   int64_t perFeature; // elements per feature
-  int64_t featureOf(int64_t linear) const {
-    return linear / stride % features;
-  }
+  int64_t featureOf(int64_t linear) const { return linear / stride % features; }
 };
 
 FailureOr<FeatureLayout> layoutOf(Operation *op, const Tensor &operand,
@@ -140,13 +138,12 @@ FailureOr<Values> evalBatchNormInference(Operation *op,
   RankedTensorType resultType = resultTensorType(op);
   Real epsilon = epsilonIn(computeElementOf(resultType.getElementType()),
                            norm.getEpsilon());
-  std::vector<Real> result =
-      normalize(*layout, load(operands[0]), load(operands[1]),
-                load(operands[2]), load(operands[3]), load(operands[4]),
-                epsilon);
-  return Values{store(result, RankedTensorType::get(
-                                  operand.getShape(),
-                                  resultType.getElementType()))};
+  std::vector<Real> result = normalize(
+      *layout, load(operands[0]), load(operands[1]), load(operands[2]),
+      load(operands[3]), load(operands[4]), epsilon);
+  return Values{
+      store(result, RankedTensorType::get(operand.getShape(),
+                                          resultType.getElementType()))};
 }
 
 FailureOr<Values> evalBatchNormTraining(Operation *op,
@@ -198,7 +195,8 @@ FailureOr<Values> evalBatchNormGrad(Operation *op,
   if (failed(layout) || failed(checkPerFeature(op, operands, 1, 3, *layout)))
     return failure();
   if (operands[4].getTensor().getShape() != operand.getShape())
-    return op->emitError() << "grad_output " << operands[4].getTensor().getType()
+    return op->emitError() << "grad_output "
+                           << operands[4].getTensor().getType()
                            << " must have the shape of operand "
                            << operand.getType();
   Type element = computeElementOf(resultTensorType(op).getElementType());
@@ -226,10 +224,9 @@ FailureOr<Values> evalBatchNormGrad(Operation *op,
     Real i6 = (i1 - i2[c]) - i5;
     gradOperand[i] = scale[c] / stddev(c) / perFeature * i6;
   }
-  std::vector<Real> gradScale =
-      sumPerFeature(*layout, size, [&](int64_t i) {
-        return gradOutput[i] * (centered(i) / stddev(feature(i)));
-      });
+  std::vector<Real> gradScale = sumPerFeature(*layout, size, [&](int64_t i) {
+    return gradOutput[i] * (centered(i) / stddev(feature(i)));
+  });
   const std::vector<Real> &gradOffset = i2;
 
   auto typeOf = [&](unsigned index, ArrayRef<int64_t> shape) {

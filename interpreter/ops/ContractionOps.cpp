@@ -15,6 +15,7 @@
 
 #include "compiler/dialect/stablehlo/Stablehlo.h"
 
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
@@ -105,12 +106,10 @@ FailureOr<Values> evalPlan(Operation *op, const ContractionPlan &plan,
 }
 
 /// The plan of a dot_general with the given dimension numbers.
-ContractionPlan dotGeneralPlan(ArrayRef<int64_t> lhsShape,
-                               ArrayRef<int64_t> rhsShape,
-                               ArrayRef<int64_t> lhsBatch,
-                               ArrayRef<int64_t> rhsBatch,
-                               ArrayRef<int64_t> lhsContract,
-                               ArrayRef<int64_t> rhsContract) {
+ContractionPlan
+dotGeneralPlan(ArrayRef<int64_t> lhsShape, ArrayRef<int64_t> rhsShape,
+               ArrayRef<int64_t> lhsBatch, ArrayRef<int64_t> rhsBatch,
+               ArrayRef<int64_t> lhsContract, ArrayRef<int64_t> rhsContract) {
   SmallVector<int64_t> lhsStrides = rowMajorStrides(lhsShape);
   SmallVector<int64_t> rhsStrides = rowMajorStrides(rhsShape);
   ContractionPlan plan;
@@ -152,9 +151,8 @@ FailureOr<Values> evalDot(Operation *op, ArrayRef<RuntimeValue> operands,
     return op->emitError() << "dot takes operands of rank 1 or 2, got "
                            << lhs.getType() << " and " << rhs.getType();
   int64_t lhsContract = lhs.getRank() - 1, rhsContract = 0;
-  ContractionPlan plan =
-      dotGeneralPlan(lhs.getShape(), rhs.getShape(), {}, {}, lhsContract,
-                     rhsContract);
+  ContractionPlan plan = dotGeneralPlan(lhs.getShape(), rhs.getShape(), {}, {},
+                                        lhsContract, rhsContract);
   return evalPlan(op, plan, lhs, &rhs);
 }
 
@@ -190,8 +188,8 @@ std::optional<EinsumTerm> parseTerm(StringRef text) {
 /// nullopt if the term does not fit the rank.
 std::optional<SmallVector<int>> dimLabels(const EinsumTerm &term, int64_t rank,
                                           int64_t ellipsisRank) {
-  int64_t letters = static_cast<int64_t>(term.labels.size()) -
-                    (term.hasEllipsis ? 1 : 0);
+  int64_t letters =
+      static_cast<int64_t>(term.labels.size()) - (term.hasEllipsis ? 1 : 0);
   int64_t covered = rank - letters;
   if (covered < 0 || (!term.hasEllipsis && covered != 0))
     return std::nullopt;
@@ -213,14 +211,13 @@ FailureOr<ContractionPlan> einsumPlan(Operation *op, StringRef config,
                                       ArrayRef<ArrayRef<int64_t>> shapes,
                                       int64_t resultRank) {
   auto malformed = [&]() {
+    SmallVector<std::string> ranks;
+    for (ArrayRef<int64_t> shape : shapes)
+      ranks.push_back(std::to_string(shape.size()));
     return op->emitError() << "cannot evaluate einsum_config \"" << config
                            << "\" for operands of ranks "
-                           << llvm::join(llvm::map_range(shapes,
-                                                         [](auto shape) {
-                                                           return std::to_string(
-                                                               shape.size());
-                                                         }),
-                                         ", ");
+                           << llvm::join(ranks, ", ")
+                           << " and a result of rank " << resultRank;
   };
   size_t arrow = config.find("->");
   if (arrow == StringRef::npos)
@@ -301,17 +298,15 @@ FailureOr<Values> evalEinsum(Operation *op, ArrayRef<RuntimeValue> operands,
   const Tensor &lhs = operands[0].getTensor();
   const Tensor &rhs = operands[1].getTensor();
   FailureOr<ContractionPlan> plan =
-      einsumPlan(op, einsum.getEinsumConfig(),
-                 {lhs.getShape(), rhs.getShape()},
+      einsumPlan(op, einsum.getEinsumConfig(), {lhs.getShape(), rhs.getShape()},
                  resultTensorType(op).getRank());
   if (failed(plan))
     return failure();
   return evalPlan(op, *plan, lhs, &rhs);
 }
 
-FailureOr<Values> evalUnaryEinsum(Operation *op,
-                                  ArrayRef<RuntimeValue> operands,
-                                  Interpreter &) {
+FailureOr<Values>
+evalUnaryEinsum(Operation *op, ArrayRef<RuntimeValue> operands, Interpreter &) {
   auto einsum = llvm::cast<hlo::UnaryEinsumOp>(op);
   const Tensor &operand = operands[0].getTensor();
   FailureOr<ContractionPlan> plan =

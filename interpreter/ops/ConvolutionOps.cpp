@@ -94,15 +94,14 @@ std::vector<T> convolve(const ConvConfig &config, const std::vector<T> &lhs,
     int64_t feature = out[dims.getOutputFeatureDimension()];
     int64_t batch = out[dims.getOutputBatchDimension()];
     if (config.batchGroups > 1)
-      batch += feature / (outputFeatures / config.batchGroups) *
-               batchesPerGroup;
+      batch +=
+          feature / (outputFeatures / config.batchGroups) * batchesPerGroup;
     int64_t firstInputFeature = 0;
     if (config.featureGroups > 1)
-      firstInputFeature = feature /
-                          (outputFeatures / config.featureGroups) *
-                          inputFeatures;
-    int64_t lhsBase = batch * lhsStrides[inBatch] +
-                      firstInputFeature * lhsStrides[inFeature];
+      firstInputFeature =
+          feature / (outputFeatures / config.featureGroups) * inputFeatures;
+    int64_t lhsBase =
+        batch * lhsStrides[inBatch] + firstInputFeature * lhsStrides[inFeature];
     int64_t rhsBase = feature * rhsStrides[kernelOut];
     T sum{};
     Tensor::forEachIndex(windowShape, [&](ArrayRef<int64_t> window) {
@@ -110,16 +109,16 @@ std::vector<T> convolve(const ConvConfig &config, const std::vector<T> &lhs,
       bool inLhs = true;
       int64_t lhsOffset = lhsBase, rhsOffset = rhsBase;
       for (size_t s = 0; s < spatial; ++s) {
-        int64_t w = config.reversal[s] ? windowShape[s] - 1 - window[s]
-                                       : window[s];
+        int64_t w =
+            config.reversal[s] ? windowShape[s] - 1 - window[s] : window[s];
         int64_t position = out[outSpatial[s]] * config.strides[s] +
                            w * config.rhsDilation[s] - config.padLow[s];
         if (position < 0 || position >= dilatedSize[s] ||
             position % config.lhsDilation[s] != 0)
           inLhs = false;
         else
-          lhsOffset += position / config.lhsDilation[s] *
-                       lhsStrides[inSpatial[s]];
+          lhsOffset +=
+              position / config.lhsDilation[s] * lhsStrides[inSpatial[s]];
         rhsOffset += window[s] * rhsStrides[kernelSpatial[s]];
       }
       for (int64_t f = 0; f < inputFeatures; ++f) {
@@ -134,10 +133,10 @@ std::vector<T> convolve(const ConvConfig &config, const std::vector<T> &lhs,
 
 /// The result shape the specification's (C25) gives, which the declared
 /// type may leave dynamic.
-SmallVector<int64_t> resultShapeOf(const ConvConfig &config,
-                                   ArrayRef<int64_t> lhsShape,
-                                   ArrayRef<int64_t> rhsShape,
-                                   ArrayRef<std::pair<int64_t, int64_t>> padding) {
+SmallVector<int64_t>
+resultShapeOf(const ConvConfig &config, ArrayRef<int64_t> lhsShape,
+              ArrayRef<int64_t> rhsShape,
+              ArrayRef<std::pair<int64_t, int64_t>> padding) {
   hlo::ConvDimensionNumbersAttr dims = config.dims;
   SmallVector<int64_t> shape(lhsShape.size());
   shape[dims.getOutputBatchDimension()] =
@@ -163,9 +162,9 @@ FailureOr<Values> evalConv(Operation *op, const ConvConfig &config,
                            ArrayRef<std::pair<int64_t, int64_t>> padding,
                            const Tensor &lhsIn, const Tensor &rhsIn) {
   if (config.featureGroups > 1 && config.batchGroups > 1)
-    return op->emitError() << "feature_group_count ("
-                           << config.featureGroups << ") and batch_group_count ("
-                           << config.batchGroups << ") cannot both exceed 1";
+    return op->emitError() << "feature_group_count (" << config.featureGroups
+                           << ") and batch_group_count (" << config.batchGroups
+                           << ") cannot both exceed 1";
   RankedTensorType declared = resultTensorType(op);
   ContractionInputs inputs = dequantizeContraction(lhsIn, rhsIn, declared);
   std::optional<SumKind> kind = sumKindFor(inputs.computeElement);
@@ -184,17 +183,16 @@ FailureOr<Values> evalConv(Operation *op, const ConvConfig &config,
     if (failed(loadOperand(op, inputs.lhs, inputs.computeElement, lhs)) ||
         failed(loadOperand(op, inputs.rhs, inputs.computeElement, rhs)))
       return failure();
-    std::vector<T> sums =
-        convolve(config, lhs, lhsShape, rhs, rhsShape, shape);
+    std::vector<T> sums = convolve(config, lhs, lhsShape, rhs, rhsShape, shape);
     return Values{finishContraction(sums, resultType, inputs.computeElement)};
   });
 }
 
-FailureOr<Values> evalConvolution(Operation *op,
-                                  ArrayRef<RuntimeValue> operands,
-                                  Interpreter &) {
+FailureOr<Values>
+evalConvolution(Operation *op, ArrayRef<RuntimeValue> operands, Interpreter &) {
   auto conv = llvm::cast<hlo::ConvolutionOp>(op);
-  size_t spatial = conv.getDimensionNumbers().getInputSpatialDimensions().size();
+  size_t spatial =
+      conv.getDimensionNumbers().getInputSpatialDimensions().size();
   SmallVector<std::pair<int64_t, int64_t>> padding(spatial, {0, 0});
   if (std::optional<DenseIntElementsAttr> attr = conv.getPadding()) {
     SmallVector<int64_t> values(attr->getValues<int64_t>());
@@ -204,15 +202,15 @@ FailureOr<Values> evalConvolution(Operation *op,
     for (size_t s = 0; s < spatial; ++s)
       padding[s] = {values[2 * s], values[2 * s + 1]};
   }
-  return evalConv(op, configOf(conv, padding), padding,
-                  operands[0].getTensor(), operands[1].getTensor());
+  return evalConv(op, configOf(conv, padding), padding, operands[0].getTensor(),
+                  operands[1].getTensor());
 }
 
-FailureOr<Values> evalDynamicConv(Operation *op,
-                                  ArrayRef<RuntimeValue> operands,
-                                  Interpreter &) {
+FailureOr<Values>
+evalDynamicConv(Operation *op, ArrayRef<RuntimeValue> operands, Interpreter &) {
   auto conv = llvm::cast<hlo::DynamicConvOp>(op);
-  size_t spatial = conv.getDimensionNumbers().getInputSpatialDimensions().size();
+  size_t spatial =
+      conv.getDimensionNumbers().getInputSpatialDimensions().size();
   const Tensor &paddingTensor = operands[2].getTensor();
   if (paddingTensor.size() != static_cast<int64_t>(2 * spatial))
     return op->emitError() << "padding operand " << paddingTensor.getType()
@@ -226,8 +224,8 @@ FailureOr<Values> evalDynamicConv(Operation *op,
   SmallVector<std::pair<int64_t, int64_t>> padding;
   for (size_t s = 0; s < spatial; ++s)
     padding.emplace_back(value(2 * s), value(2 * s + 1));
-  return evalConv(op, configOf(conv, padding), padding,
-                  operands[0].getTensor(), operands[1].getTensor());
+  return evalConv(op, configOf(conv, padding), padding, operands[0].getTensor(),
+                  operands[1].getTensor());
 }
 
 } // namespace

@@ -49,8 +49,8 @@ std::vector<Complex> twiddles(int64_t n, int sign) {
   const long double twoPi = 6.283185307179586476925286766559005768L;
   std::vector<Complex> result(n);
   for (int64_t k = 0; k < n; ++k) {
-    long double angle = twoPi * static_cast<long double>(k) /
-                        static_cast<long double>(n);
+    long double angle =
+        twoPi * static_cast<long double>(k) / static_cast<long double>(n);
     result[k] = {std::cos(angle), sign * std::sin(angle)};
   }
   return result;

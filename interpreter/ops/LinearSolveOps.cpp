@@ -59,9 +59,9 @@ Tensor store(const std::vector<T> &values, RankedTensorType type) {
   for (size_t i = 0; i < values.size(); ++i) {
     if constexpr (std::is_same_v<T, Complex>)
       result.set(static_cast<int64_t>(i),
-                 Element::fromComplex(
-                     element, {static_cast<double>(values[i].real()),
-                               static_cast<double>(values[i].imag())}));
+                 Element::fromComplex(element,
+                                      {static_cast<double>(values[i].real()),
+                                       static_cast<double>(values[i].imag())}));
     else
       result.set(static_cast<int64_t>(i),
                  Element::fromDouble(element, static_cast<double>(values[i])));
@@ -74,8 +74,7 @@ Tensor store(const std::vector<T> &values, RankedTensorType type) {
 RankedTensorType computeTypeOf(RankedTensorType type) {
   if (auto quantized =
           llvm::dyn_cast<quant::QuantizedType>(type.getElementType()))
-    return RankedTensorType::get(type.getShape(),
-                                 quantized.getExpressedType());
+    return RankedTensorType::get(type.getShape(), quantized.getExpressedType());
   return type;
 }
 
@@ -137,8 +136,8 @@ FailureOr<Values> evalCholesky(Operation *op, ArrayRef<RuntimeValue> operands,
   bool lower = llvm::cast<hlo::CholeskyOp>(op).getLower();
   Tensor a = dequantize(operands[0].getTensor());
   RankedTensorType resultType = resultTensorType(op);
-  if (a.getRank() < 2 || a.getShape()[a.getRank() - 1] !=
-                             a.getShape()[a.getRank() - 2])
+  if (a.getRank() < 2 ||
+      a.getShape()[a.getRank() - 1] != a.getShape()[a.getRank() - 2])
     return op->emitError() << "cholesky takes square matrices, got "
                            << a.getType();
   auto type = RankedTensorType::get(a.getShape(), resultType.getElementType());
@@ -234,8 +233,8 @@ FailureOr<Values> evalTriangularSolve(Operation *op,
     return op->emitError() << "triangular_solve cannot solve " << a.getType()
                            << " against " << b.getType() << " with left_side = "
                            << (options.leftSide ? "true" : "false");
-  auto type = RankedTensorType::get(
-      b.getShape(), resultTensorType(op).getElementType());
+  auto type = RankedTensorType::get(b.getShape(),
+                                    resultTensorType(op).getElementType());
   return withScalarType(
       op, b.getElementType(), [&](auto zero) -> FailureOr<Values> {
         using T = decltype(zero);
@@ -256,8 +255,7 @@ FailureOr<Values> evalTriangularSolve(Operation *op,
 
 void registerLinearSolveOps(OpRegistry &registry) {
   registry.add(hlo::CholeskyOp::getOperationName(), evalCholesky);
-  registry.add(hlo::TriangularSolveOp::getOperationName(),
-               evalTriangularSolve);
+  registry.add(hlo::TriangularSolveOp::getOperationName(), evalTriangularSolve);
 }
 
 } // namespace axle::interp

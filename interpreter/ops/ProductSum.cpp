@@ -131,14 +131,12 @@ LogicalResult loadOperand(Operation *op, const Tensor &tensor,
   return loadReal(op, tensor, resultElement, values);
 }
 
-LogicalResult loadOperand(Operation *, const Tensor &tensor,
-                          Type resultElement,
+LogicalResult loadOperand(Operation *, const Tensor &tensor, Type resultElement,
                           std::vector<std::complex<float>> &values) {
   return loadComplex(tensor, resultElement, values);
 }
 
-LogicalResult loadOperand(Operation *, const Tensor &tensor,
-                          Type resultElement,
+LogicalResult loadOperand(Operation *, const Tensor &tensor, Type resultElement,
                           std::vector<std::complex<double>> &values) {
   return loadComplex(tensor, resultElement, values);
 }

@@ -72,8 +72,9 @@ template <typename T> inline void multiplyAdd(T &acc, const T &a, const T &b) {
 template <typename F>
 inline void multiplyAdd(std::complex<F> &acc, const std::complex<F> &a,
                         const std::complex<F> &b) {
-  acc = std::complex<F>(acc.real() + (a.real() * b.real() - a.imag() * b.imag()),
-                        acc.imag() + (a.real() * b.imag() + a.imag() * b.real()));
+  acc =
+      std::complex<F>(acc.real() + (a.real() * b.real() - a.imag() * b.imag()),
+                      acc.imag() + (a.real() * b.imag() + a.imag() * b.real()));
 }
 
 /// Calls `fn(T{})` with the accumulation type T of `kind`.

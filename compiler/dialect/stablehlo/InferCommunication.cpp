@@ -22,18 +22,6 @@ using namespace mlir;
 
 namespace axle::stablehlo {
 
-#define COMPATIBLE_RETURN_TYPES(OP)                                            \
-  bool OP::isCompatibleReturnTypes(TypeRange l, TypeRange r) {                 \
-    return isCompatibleInferredTypes(l, r);                                    \
-  }
-
-template <typename... Args>
-static LogicalResult cannotInfer(std::optional<Location> loc, StringRef opName,
-                                 Args &&...args) {
-  return emitOptionalError(loc, "'", opName, "' op cannot infer the result: ",
-                           std::forward<Args>(args)...);
-}
-
 /// The type E that the reduction computation declares for its first
 /// argument; nullopt while a builder has not filled the region.
 static std::optional<Type> computationElementType(RegionRange regions) {
@@ -75,7 +63,7 @@ LogicalResult AllReduceOp::inferReturnTypes(MLIRContext *,
   return reducedTypes(loc, getOperationName(), adaptor.getOperands(),
                       adaptor.getRegions(), types);
 }
-COMPATIBLE_RETURN_TYPES(AllReduceOp)
+AXLE_STABLEHLO_COMPATIBLE_RETURN_TYPES(AllReduceOp)
 
 LogicalResult
 CollectiveReduceOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
@@ -93,7 +81,7 @@ CollectiveReduceOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
   return reducedTypes(loc, getOperationName(), data, adaptor.getRegions(),
                       types);
 }
-COMPATIBLE_RETURN_TYPES(CollectiveReduceOp)
+AXLE_STABLEHLO_COMPATIBLE_RETURN_TYPES(CollectiveReduceOp)
 
 LogicalResult AllToAllOp::inferReturnTypes(MLIRContext *,
                                            std::optional<Location> loc,
@@ -141,8 +129,6 @@ LogicalResult AllToAllOp::inferReturnTypes(MLIRContext *,
   }
   return success();
 }
-COMPATIBLE_RETURN_TYPES(AllToAllOp)
-
-#undef COMPATIBLE_RETURN_TYPES
+AXLE_STABLEHLO_COMPATIBLE_RETURN_TYPES(AllToAllOp)
 
 } // namespace axle::stablehlo

@@ -18,11 +18,6 @@ using namespace mlir;
 
 namespace axle::stablehlo {
 
-#define COMPATIBLE_RETURN_TYPES(OP)                                            \
-  bool OP::isCompatibleReturnTypes(TypeRange l, TypeRange r) {                 \
-    return isCompatibleInferredTypes(l, r);                                    \
-  }
-
 /// The operand types of the terminator of the first region in `regions`.
 static FailureOr<TypeRange> firstRegionReturnTypes(std::optional<Location> loc,
                                                    StringRef opName,
@@ -44,7 +39,7 @@ LogicalResult WhileOp::inferReturnTypes(MLIRContext *, std::optional<Location>,
   llvm::append_range(types, adaptor.getOperand().getTypes());
   return success();
 }
-COMPATIBLE_RETURN_TYPES(WhileOp)
+AXLE_STABLEHLO_COMPATIBLE_RETURN_TYPES(WhileOp)
 
 LogicalResult IfOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
                                      Adaptor adaptor,
@@ -57,7 +52,7 @@ LogicalResult IfOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
   llvm::append_range(types, *returned);
   return success();
 }
-COMPATIBLE_RETURN_TYPES(IfOp)
+AXLE_STABLEHLO_COMPATIBLE_RETURN_TYPES(IfOp)
 
 LogicalResult CaseOp::inferReturnTypes(MLIRContext *,
                                        std::optional<Location> loc,
@@ -71,7 +66,7 @@ LogicalResult CaseOp::inferReturnTypes(MLIRContext *,
   llvm::append_range(types, *returned);
   return success();
 }
-COMPATIBLE_RETURN_TYPES(CaseOp)
+AXLE_STABLEHLO_COMPATIBLE_RETURN_TYPES(CaseOp)
 
 LogicalResult AsyncStartOp::inferReturnTypes(MLIRContext *context,
                                              std::optional<Location> loc,
@@ -86,7 +81,7 @@ LogicalResult AsyncStartOp::inferReturnTypes(MLIRContext *context,
   types.push_back(FutureType::get(context, llvm::to_vector(*returned)));
   return success();
 }
-COMPATIBLE_RETURN_TYPES(AsyncStartOp)
+AXLE_STABLEHLO_COMPATIBLE_RETURN_TYPES(AsyncStartOp)
 
 LogicalResult AsyncDoneOp::inferReturnTypes(MLIRContext *,
                                             std::optional<Location> loc,
@@ -102,8 +97,6 @@ LogicalResult AsyncDoneOp::inferReturnTypes(MLIRContext *,
   llvm::append_range(types, future.getTypes());
   return success();
 }
-COMPATIBLE_RETURN_TYPES(AsyncDoneOp)
-
-#undef COMPATIBLE_RETURN_TYPES
+AXLE_STABLEHLO_COMPATIBLE_RETURN_TYPES(AsyncDoneOp)
 
 } // namespace axle::stablehlo

@@ -37,15 +37,13 @@ static LogicalResult requireTensor(std::optional<Location> loc, Value value,
 }
 
 #define SAME_TYPE_INFERENCE(OP, FIRST)                                         \
-  LogicalResult OP::inferReturnTypes(MLIRContext *, std::optional<Location>,  \
+  LogicalResult OP::inferReturnTypes(MLIRContext *, std::optional<Location>,   \
                                      Adaptor adaptor,                          \
                                      SmallVectorImpl<Type> &types) {           \
     types.push_back(adaptor.FIRST().getType());                                \
     return success();                                                          \
   }                                                                            \
-  bool OP::isCompatibleReturnTypes(TypeRange l, TypeRange r) {                 \
-    return isCompatibleInferredTypes(l, r);                                    \
-  }
+  AXLE_STABLEHLO_COMPATIBLE_RETURN_TYPES(OP)
 
 SAME_TYPE_INFERENCE(CbrtOp, getOperand)
 SAME_TYPE_INFERENCE(CeilOp, getOperand)
@@ -89,24 +87,17 @@ SAME_TYPE_INFERENCE(ClampOp, getOperand)
 
 #undef SAME_TYPE_INFERENCE
 
-#define COMPATIBLE_RETURN_TYPES(OP)                                            \
-  bool OP::isCompatibleReturnTypes(TypeRange l, TypeRange r) {                 \
-    return isCompatibleInferredTypes(l, r);                                    \
-  }
-
 // abs, real, imag: complex<E> gives E.
 #define PART_TYPE_INFERENCE(OP)                                                \
-  LogicalResult OP::inferReturnTypes(MLIRContext *,                           \
-                                     std::optional<Location> loc,              \
-                                     Adaptor adaptor,                          \
-                                     SmallVectorImpl<Type> &types) {           \
-    if (failed(requireTensor(loc, adaptor.getOperand(),                        \
-                             getOperationName())))                             \
+  LogicalResult OP::inferReturnTypes(                                          \
+      MLIRContext *, std::optional<Location> loc, Adaptor adaptor,             \
+      SmallVectorImpl<Type> &types) {                                          \
+    if (failed(requireTensor(loc, adaptor.getOperand(), getOperationName())))  \
       return failure();                                                        \
     types.push_back(partTypeOf(adaptor.getOperand().getType()));               \
     return success();                                                          \
   }                                                                            \
-  COMPATIBLE_RETURN_TYPES(OP)
+  AXLE_STABLEHLO_COMPATIBLE_RETURN_TYPES(OP)
 
 PART_TYPE_INFERENCE(AbsOp)
 PART_TYPE_INFERENCE(RealOp)
@@ -124,7 +115,7 @@ LogicalResult IsFiniteOp::inferReturnTypes(MLIRContext *context,
                                   IntegerType::get(context, 1)));
   return success();
 }
-COMPATIBLE_RETURN_TYPES(IsFiniteOp)
+AXLE_STABLEHLO_COMPATIBLE_RETURN_TYPES(IsFiniteOp)
 
 LogicalResult CompareOp::inferReturnTypes(MLIRContext *context,
                                           std::optional<Location> loc,
@@ -136,7 +127,7 @@ LogicalResult CompareOp::inferReturnTypes(MLIRContext *context,
                                   IntegerType::get(context, 1)));
   return success();
 }
-COMPATIBLE_RETURN_TYPES(CompareOp)
+AXLE_STABLEHLO_COMPATIBLE_RETURN_TYPES(CompareOp)
 
 LogicalResult ComplexOp::inferReturnTypes(MLIRContext *,
                                           std::optional<Location> loc,
@@ -152,8 +143,6 @@ LogicalResult ComplexOp::inferReturnTypes(MLIRContext *,
   types.push_back(withElementType(lhs, ComplexType::get(part)));
   return success();
 }
-COMPATIBLE_RETURN_TYPES(ComplexOp)
-
-#undef COMPATIBLE_RETURN_TYPES
+AXLE_STABLEHLO_COMPATIBLE_RETURN_TYPES(ComplexOp)
 
 } // namespace axle::stablehlo

@@ -20,29 +20,6 @@ using namespace mlir;
 
 namespace axle::stablehlo {
 
-#define COMPATIBLE_RETURN_TYPES(OP)                                            \
-  bool OP::isCompatibleReturnTypes(TypeRange l, TypeRange r) {                 \
-    return isCompatibleInferredTypes(l, r);                                    \
-  }
-
-template <typename... Args>
-static LogicalResult cannotInfer(std::optional<Location> loc, StringRef opName,
-                                 Args &&...args) {
-  return emitOptionalError(loc, "'", opName, "' op cannot infer the result: ",
-                           std::forward<Args>(args)...);
-}
-
-static FailureOr<RankedTensorType> tensorOperand(std::optional<Location> loc,
-                                                 StringRef opName, Value value,
-                                                 StringRef what) {
-  auto tensor = llvm::dyn_cast_if_present<RankedTensorType>(
-      value ? value.getType() : Type());
-  if (!tensor)
-    return cannotInfer(loc, opName, what, " must be a ranked tensor, got ",
-                       value ? value.getType() : Type());
-  return tensor;
-}
-
 /// Builders may leave required attributes null; inference must not crash.
 static LogicalResult requireAttributes(std::optional<Location> loc,
                                        StringRef opName,
@@ -70,7 +47,8 @@ LogicalResult SliceOp::inferReturnTypes(MLIRContext *,
                                         Adaptor adaptor,
                                         SmallVectorImpl<Type> &types) {
   StringRef name = getOperationName();
-  auto operand = tensorOperand(loc, name, adaptor.getOperand(), "operand");
+  auto operand =
+      inferenceTensorOperand(loc, name, adaptor.getOperand(), "operand");
   if (failed(operand) ||
       failed(requireAttributes(loc, name,
                                {adaptor.getProperties().start_indices,
@@ -102,14 +80,15 @@ LogicalResult SliceOp::inferReturnTypes(MLIRContext *,
   types.push_back(RankedTensorType::get(shape, operand->getElementType()));
   return success();
 }
-COMPATIBLE_RETURN_TYPES(SliceOp)
+AXLE_STABLEHLO_COMPATIBLE_RETURN_TYPES(SliceOp)
 
 LogicalResult DynamicSliceOp::inferReturnTypes(MLIRContext *,
                                                std::optional<Location> loc,
                                                Adaptor adaptor,
                                                SmallVectorImpl<Type> &types) {
   StringRef name = getOperationName();
-  auto operand = tensorOperand(loc, name, adaptor.getOperand(), "operand");
+  auto operand =
+      inferenceTensorOperand(loc, name, adaptor.getOperand(), "operand");
   if (failed(operand) || failed(requireAttributes(
                              loc, name, {adaptor.getProperties().slice_sizes})))
     return failure();
@@ -124,20 +103,20 @@ LogicalResult DynamicSliceOp::inferReturnTypes(MLIRContext *,
   types.push_back(RankedTensorType::get(sizes, operand->getElementType()));
   return success();
 }
-COMPATIBLE_RETURN_TYPES(DynamicSliceOp)
+AXLE_STABLEHLO_COMPATIBLE_RETURN_TYPES(DynamicSliceOp)
 
 LogicalResult DynamicUpdateSliceOp::inferReturnTypes(
     MLIRContext *, std::optional<Location> loc, Adaptor adaptor,
     SmallVectorImpl<Type> &types) {
   // (C1) type(operand) = type(result).
-  auto operand =
-      tensorOperand(loc, getOperationName(), adaptor.getOperand(), "operand");
+  auto operand = inferenceTensorOperand(loc, getOperationName(),
+                                        adaptor.getOperand(), "operand");
   if (failed(operand))
     return failure();
   types.push_back(*operand);
   return success();
 }
-COMPATIBLE_RETURN_TYPES(DynamicUpdateSliceOp)
+AXLE_STABLEHLO_COMPATIBLE_RETURN_TYPES(DynamicUpdateSliceOp)
 
 //===----------------------------------------------------------------------===//
 // gather
@@ -148,11 +127,12 @@ LogicalResult GatherOp::inferReturnTypes(MLIRContext *,
                                          Adaptor adaptor,
                                          SmallVectorImpl<Type> &types) {
   StringRef name = getOperationName();
-  auto operand = tensorOperand(loc, name, adaptor.getOperand(), "operand");
+  auto operand =
+      inferenceTensorOperand(loc, name, adaptor.getOperand(), "operand");
   if (failed(operand))
     return failure();
-  auto indices =
-      tensorOperand(loc, name, adaptor.getStartIndices(), "start_indices");
+  auto indices = inferenceTensorOperand(loc, name, adaptor.getStartIndices(),
+                                        "start_indices");
   if (failed(indices) ||
       failed(requireAttributes(loc, name,
                                {adaptor.getProperties().dimension_numbers,
@@ -201,7 +181,7 @@ LogicalResult GatherOp::inferReturnTypes(MLIRContext *,
   types.push_back(RankedTensorType::get(shape, operand->getElementType()));
   return success();
 }
-COMPATIBLE_RETURN_TYPES(GatherOp)
+AXLE_STABLEHLO_COMPATIBLE_RETURN_TYPES(GatherOp)
 
 //===----------------------------------------------------------------------===//
 // scatter
@@ -232,7 +212,7 @@ LogicalResult ScatterOp::inferReturnTypes(MLIRContext *,
   bool fromRegion = elementTypes.size() == inputs.size();
   // (C24) shape(inputs...) = shape(results...).
   for (auto [index, input] : llvm::enumerate(inputs)) {
-    auto type = tensorOperand(loc, name, input, "input");
+    auto type = inferenceTensorOperand(loc, name, input, "input");
     if (failed(type))
       return failure();
     types.push_back(RankedTensorType::get(type->getShape(),
@@ -241,7 +221,7 @@ LogicalResult ScatterOp::inferReturnTypes(MLIRContext *,
   }
   return success();
 }
-COMPATIBLE_RETURN_TYPES(ScatterOp)
+AXLE_STABLEHLO_COMPATIBLE_RETURN_TYPES(ScatterOp)
 
 //===----------------------------------------------------------------------===//
 // torch_index_select
@@ -255,10 +235,11 @@ TorchIndexSelectOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
                                      Adaptor adaptor,
                                      SmallVectorImpl<Type> &types) {
   StringRef name = getOperationName();
-  auto operand = tensorOperand(loc, name, adaptor.getOperand(), "operand");
+  auto operand =
+      inferenceTensorOperand(loc, name, adaptor.getOperand(), "operand");
   if (failed(operand))
     return failure();
-  auto index = tensorOperand(loc, name, adaptor.getIndex(), "index");
+  auto index = inferenceTensorOperand(loc, name, adaptor.getIndex(), "index");
   if (failed(index) ||
       failed(requireAttributes(
           loc, name,
@@ -279,8 +260,6 @@ TorchIndexSelectOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
   types.push_back(RankedTensorType::get(shape, operand->getElementType()));
   return success();
 }
-COMPATIBLE_RETURN_TYPES(TorchIndexSelectOp)
-
-#undef COMPATIBLE_RETURN_TYPES
+AXLE_STABLEHLO_COMPATIBLE_RETURN_TYPES(TorchIndexSelectOp)
 
 } // namespace axle::stablehlo

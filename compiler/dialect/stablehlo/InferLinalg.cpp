@@ -22,28 +22,6 @@ using namespace mlir;
 
 namespace axle::stablehlo {
 
-#define COMPATIBLE_RETURN_TYPES(OP)                                            \
-  bool OP::isCompatibleReturnTypes(TypeRange l, TypeRange r) {                 \
-    return isCompatibleInferredTypes(l, r);                                    \
-  }
-
-template <typename... Args>
-static LogicalResult cannotInfer(std::optional<Location> loc, StringRef opName,
-                                 Args &&...args) {
-  return emitOptionalError(loc, "'", opName, "' op cannot infer the result: ",
-                           std::forward<Args>(args)...);
-}
-
-static FailureOr<RankedTensorType> tensorOperand(std::optional<Location> loc,
-                                                 StringRef opName, Value value,
-                                                 StringRef what) {
-  auto tensor = llvm::dyn_cast<RankedTensorType>(value.getType());
-  if (!tensor)
-    return cannotInfer(loc, opName, what, " must be a ranked tensor, got ",
-                       value.getType());
-  return tensor;
-}
-
 //===----------------------------------------------------------------------===//
 // cholesky, triangular_solve
 //===----------------------------------------------------------------------===//
@@ -53,26 +31,26 @@ LogicalResult CholeskyOp::inferReturnTypes(MLIRContext *,
                                            Adaptor adaptor,
                                            SmallVectorImpl<Type> &types) {
   // (C1) baseline_type(a) = baseline_type(result).
-  auto a = tensorOperand(loc, getOperationName(), adaptor.getA(), "a");
+  auto a = inferenceTensorOperand(loc, getOperationName(), adaptor.getA(), "a");
   if (failed(a))
     return failure();
   types.push_back(*a);
   return success();
 }
-COMPATIBLE_RETURN_TYPES(CholeskyOp)
+AXLE_STABLEHLO_COMPATIBLE_RETURN_TYPES(CholeskyOp)
 
 LogicalResult
 TriangularSolveOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
                                     Adaptor adaptor,
                                     SmallVectorImpl<Type> &types) {
   // (C4) baseline_type(b) = baseline_type(result).
-  auto b = tensorOperand(loc, getOperationName(), adaptor.getB(), "b");
+  auto b = inferenceTensorOperand(loc, getOperationName(), adaptor.getB(), "b");
   if (failed(b))
     return failure();
   types.push_back(*b);
   return success();
 }
-COMPATIBLE_RETURN_TYPES(TriangularSolveOp)
+AXLE_STABLEHLO_COMPATIBLE_RETURN_TYPES(TriangularSolveOp)
 
 //===----------------------------------------------------------------------===//
 // fft
@@ -86,7 +64,8 @@ LogicalResult FftOp::inferReturnTypes(MLIRContext *,
                                       Adaptor adaptor,
                                       SmallVectorImpl<Type> &types) {
   StringRef name = getOperationName();
-  auto operand = tensorOperand(loc, name, adaptor.getOperand(), "operand");
+  auto operand =
+      inferenceTensorOperand(loc, name, adaptor.getOperand(), "operand");
   if (failed(operand))
     return failure();
   if (!adaptor.getProperties().fft_type || !adaptor.getProperties().fft_length)
@@ -130,7 +109,7 @@ LogicalResult FftOp::inferReturnTypes(MLIRContext *,
   types.push_back(RankedTensorType::get(shape, element));
   return success();
 }
-COMPATIBLE_RETURN_TYPES(FftOp)
+AXLE_STABLEHLO_COMPATIBLE_RETURN_TYPES(FftOp)
 
 //===----------------------------------------------------------------------===//
 // batch_norm_training, batch_norm_inference, batch_norm_grad
@@ -145,7 +124,7 @@ static FailureOr<RankedTensorType>
 featureVectorType(std::optional<Location> loc, StringRef opName,
                   RankedTensorType operand, Value scaleValue,
                   IntegerAttr featureIndex) {
-  auto scale = tensorOperand(loc, opName, scaleValue, "scale");
+  auto scale = inferenceTensorOperand(loc, opName, scaleValue, "scale");
   if (failed(scale))
     return failure();
   if (!featureIndex)
@@ -168,7 +147,8 @@ LogicalResult BatchNormTrainingOp::inferReturnTypes(
     MLIRContext *, std::optional<Location> loc, Adaptor adaptor,
     SmallVectorImpl<Type> &types) {
   StringRef name = getOperationName();
-  auto operand = tensorOperand(loc, name, adaptor.getOperand(), "operand");
+  auto operand =
+      inferenceTensorOperand(loc, name, adaptor.getOperand(), "operand");
   if (failed(operand))
     return failure();
   auto vector = featureVectorType(loc, name, *operand, adaptor.getScale(),
@@ -180,27 +160,28 @@ LogicalResult BatchNormTrainingOp::inferReturnTypes(
   types.append({*operand, *vector, *vector});
   return success();
 }
-COMPATIBLE_RETURN_TYPES(BatchNormTrainingOp)
+AXLE_STABLEHLO_COMPATIBLE_RETURN_TYPES(BatchNormTrainingOp)
 
 LogicalResult BatchNormInferenceOp::inferReturnTypes(
     MLIRContext *, std::optional<Location> loc, Adaptor adaptor,
     SmallVectorImpl<Type> &types) {
   // (C7) baseline_type(operand) = baseline_type(result).
-  auto operand =
-      tensorOperand(loc, getOperationName(), adaptor.getOperand(), "operand");
+  auto operand = inferenceTensorOperand(loc, getOperationName(),
+                                        adaptor.getOperand(), "operand");
   if (failed(operand))
     return failure();
   types.push_back(*operand);
   return success();
 }
-COMPATIBLE_RETURN_TYPES(BatchNormInferenceOp)
+AXLE_STABLEHLO_COMPATIBLE_RETURN_TYPES(BatchNormInferenceOp)
 
 LogicalResult BatchNormGradOp::inferReturnTypes(MLIRContext *,
                                                 std::optional<Location> loc,
                                                 Adaptor adaptor,
                                                 SmallVectorImpl<Type> &types) {
   StringRef name = getOperationName();
-  auto operand = tensorOperand(loc, name, adaptor.getOperand(), "operand");
+  auto operand =
+      inferenceTensorOperand(loc, name, adaptor.getOperand(), "operand");
   if (failed(operand))
     return failure();
   auto vector = featureVectorType(loc, name, *operand, adaptor.getScale(),
@@ -212,7 +193,7 @@ LogicalResult BatchNormGradOp::inferReturnTypes(MLIRContext *,
   types.append({*operand, *vector, *vector});
   return success();
 }
-COMPATIBLE_RETURN_TYPES(BatchNormGradOp)
+AXLE_STABLEHLO_COMPATIBLE_RETURN_TYPES(BatchNormGradOp)
 
 //===----------------------------------------------------------------------===//
 // uniform_dequantize
@@ -224,7 +205,8 @@ LogicalResult UniformDequantizeOp::inferReturnTypes(
     MLIRContext *, std::optional<Location> loc, Adaptor adaptor,
     SmallVectorImpl<Type> &types) {
   StringRef name = getOperationName();
-  auto operand = tensorOperand(loc, name, adaptor.getOperand(), "operand");
+  auto operand =
+      inferenceTensorOperand(loc, name, adaptor.getOperand(), "operand");
   if (failed(operand))
     return failure();
   auto quantized =
@@ -238,8 +220,6 @@ LogicalResult UniformDequantizeOp::inferReturnTypes(
       RankedTensorType::get(operand->getShape(), quantized.getExpressedType()));
   return success();
 }
-COMPATIBLE_RETURN_TYPES(UniformDequantizeOp)
-
-#undef COMPATIBLE_RETURN_TYPES
+AXLE_STABLEHLO_COMPATIBLE_RETURN_TYPES(UniformDequantizeOp)
 
 } // namespace axle::stablehlo

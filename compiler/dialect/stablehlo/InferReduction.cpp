@@ -24,18 +24,6 @@ using namespace mlir;
 
 namespace axle::stablehlo {
 
-#define COMPATIBLE_RETURN_TYPES(OP)                                            \
-  bool OP::isCompatibleReturnTypes(TypeRange l, TypeRange r) {                 \
-    return isCompatibleInferredTypes(l, r);                                    \
-  }
-
-template <typename... Args>
-static LogicalResult cannotInfer(std::optional<Location> loc, StringRef opName,
-                                 Args &&...args) {
-  return emitOptionalError(loc, "'", opName, "' op cannot infer the result: ",
-                           std::forward<Args>(args)...);
-}
-
 /// The ranked tensor types of `values`.
 static FailureOr<SmallVector<RankedTensorType>>
 tensorTypes(std::optional<Location> loc, StringRef opName, ValueRange values,
@@ -131,7 +119,7 @@ LogicalResult ReduceOp::inferReturnTypes(MLIRContext *,
   }
   return success();
 }
-COMPATIBLE_RETURN_TYPES(ReduceOp)
+AXLE_STABLEHLO_COMPATIBLE_RETURN_TYPES(ReduceOp)
 
 //===----------------------------------------------------------------------===//
 // reduce_window, select_and_scatter
@@ -249,7 +237,7 @@ LogicalResult ReduceWindowOp::inferReturnTypes(MLIRContext *,
     types.push_back(RankedTensorType::get(shape, element));
   return success();
 }
-COMPATIBLE_RETURN_TYPES(ReduceWindowOp)
+AXLE_STABLEHLO_COMPATIBLE_RETURN_TYPES(ReduceWindowOp)
 
 LogicalResult
 SelectAndScatterOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
@@ -268,7 +256,7 @@ SelectAndScatterOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
   types.push_back(RankedTensorType::get(type.getShape(), element));
   return success();
 }
-COMPATIBLE_RETURN_TYPES(SelectAndScatterOp)
+AXLE_STABLEHLO_COMPATIBLE_RETURN_TYPES(SelectAndScatterOp)
 
 //===----------------------------------------------------------------------===//
 // sort
@@ -284,8 +272,6 @@ LogicalResult SortOp::inferReturnTypes(MLIRContext *,
   llvm::append_range(types, adaptor.getInputs().getTypes());
   return success();
 }
-COMPATIBLE_RETURN_TYPES(SortOp)
-
-#undef COMPATIBLE_RETURN_TYPES
+AXLE_STABLEHLO_COMPATIBLE_RETURN_TYPES(SortOp)
 
 } // namespace axle::stablehlo

@@ -33,6 +33,18 @@ static bool compatibleType(Type inferred, Type declared) {
   return false;
 }
 
+FailureOr<RankedTensorType> inferenceTensorOperand(std::optional<Location> loc,
+                                                   StringRef opName,
+                                                   Value value,
+                                                   StringRef what) {
+  auto tensor = llvm::dyn_cast_if_present<RankedTensorType>(
+      value ? value.getType() : Type());
+  if (!tensor)
+    return cannotInfer(loc, opName, what, " must be a ranked tensor, got ",
+                       value ? value.getType() : Type());
+  return tensor;
+}
+
 bool isCompatibleInferredTypes(TypeRange inferred, TypeRange declared) {
   if (inferred.size() != declared.size())
     return false;
