@@ -4,10 +4,29 @@
 
 #include "mlir/Dialect/Quant/IR/QuantTypes.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
 
 namespace axle::stablehlo {
+
+std::string formatSizes(ArrayRef<int64_t> sizes) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << '[';
+  llvm::interleaveComma(sizes, os, [&](int64_t size) {
+    if (ShapedType::isDynamic(size))
+      os << '?';
+    else
+      os << size;
+  });
+  os << ']';
+  return text;
+}
+
+std::string formatSize(int64_t size) {
+  return ShapedType::isDynamic(size) ? "?" : std::to_string(size);
+}
 
 bool compatibleDim(int64_t a, int64_t b) {
   return ShapedType::isDynamic(a) || ShapedType::isDynamic(b) || a == b;

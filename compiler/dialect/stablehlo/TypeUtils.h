@@ -14,6 +14,11 @@
 
 namespace axle::stablehlo {
 
+/// `[2, ?, 3]`: a shape or list of sizes as diagnostics show it.
+std::string formatSizes(llvm::ArrayRef<int64_t> sizes);
+/// One dimension size as diagnostics show it: the number, or `?`.
+std::string formatSize(int64_t size);
+
 /// Two dimension sizes are compatible when equal or when either is dynamic.
 bool compatibleDim(int64_t a, int64_t b);
 /// Shapes are compatible when ranks agree and every dimension is compatible.

@@ -28,26 +28,6 @@ static RankedTensorType tensorTypeOf(Value value) {
   return llvm::cast<RankedTensorType>(value.getType());
 }
 
-/// `[2, ?, 3]`: a shape or list of sizes as diagnostics show it.
-static std::string formatSizes(ArrayRef<int64_t> sizes) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << '[';
-  llvm::interleaveComma(sizes, os, [&](int64_t size) {
-    if (ShapedType::isDynamic(size))
-      os << '?';
-    else
-      os << size;
-  });
-  os << ']';
-  return text;
-}
-
-/// One dimension size as diagnostics show it: the number, or `?`.
-static std::string formatSize(int64_t size) {
-  return ShapedType::isDynamic(size) ? "?" : std::to_string(size);
-}
-
 /// is_sorted(dims), ascending.
 static LogicalResult verifySorted(Operation *op, ArrayRef<int64_t> dims,
                                   StringRef what) {

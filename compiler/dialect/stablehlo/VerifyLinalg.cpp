@@ -35,26 +35,6 @@ static Type elementTypeOf(Value value) {
   return tensorTypeOf(value).getElementType();
 }
 
-/// `[2, ?, 3]`: a shape or list of sizes as diagnostics show it.
-static std::string formatSizes(ArrayRef<int64_t> sizes) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << '[';
-  llvm::interleaveComma(sizes, os, [&](int64_t size) {
-    if (ShapedType::isDynamic(size))
-      os << '?';
-    else
-      os << size;
-  });
-  os << ']';
-  return text;
-}
-
-/// One dimension size as diagnostics show it: the number, or `?`.
-static std::string formatSize(int64_t size) {
-  return ShapedType::isDynamic(size) ? "?" : std::to_string(size);
-}
-
 /// The declared shape of `value` must be compatible with `inferred`.
 static LogicalResult verifyInferredShape(Operation *op, Value value,
                                          StringRef what,

@@ -147,20 +147,6 @@ windowedShape(ArrayRef<int64_t> shape, ArrayRef<int64_t> windowDimensions,
   return result;
 }
 
-static std::string shapeString(ArrayRef<int64_t> shape) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << '[';
-  llvm::interleaveComma(shape, os, [&](int64_t size) {
-    if (ShapedType::isDynamic(size))
-      os << '?';
-    else
-      os << size;
-  });
-  os << ']';
-  return text;
-}
-
 //===----------------------------------------------------------------------===//
 // reduce
 //===----------------------------------------------------------------------===//
@@ -202,7 +188,7 @@ LogicalResult ReduceOp::verify() {
       if (!compatibleShapes(expected, tensorTypeOf(result).getShape()))
         return emitOpError()
                << "result " << index << " must have shape "
-               << shapeString(expected)
+               << formatSizes(expected)
                << " (the input shape without the reduced dimensions), got "
                << result.getType();
   }
@@ -264,7 +250,7 @@ LogicalResult ReduceWindowOp::verify() {
   for (auto [index, result] : llvm::enumerate(getResults()))
     if (!compatibleShapes(expected, tensorTypeOf(result).getShape()))
       return emitOpError() << "result " << index << " must have shape "
-                           << shapeString(expected)
+                           << formatSizes(expected)
                            << " (the number of windows), got "
                            << result.getType();
   return success();
@@ -316,7 +302,7 @@ LogicalResult SelectAndScatterOp::verify() {
       windowedShape(operandType.getShape(), windowDimensions, strides, ones,
                     ones, paddingPairs(padding, rank));
   if (!compatibleShapes(expected, sourceType.getShape()))
-    return emitOpError() << "source must have shape " << shapeString(expected)
+    return emitOpError() << "source must have shape " << formatSizes(expected)
                          << " (the number of windows), got " << sourceType;
   // (C9) select has type (tensor<E>, tensor<E>) -> tensor<i1>.
   Type i1 = IntegerType::get(getContext(), 1);
@@ -332,7 +318,7 @@ LogicalResult SelectAndScatterOp::verify() {
   if (!compatibleShapes(operandType.getShape(),
                         getResult().getType().getShape()))
     return emitOpError() << "result must have the operand shape "
-                         << shapeString(operandType.getShape()) << ", got "
+                         << formatSizes(operandType.getShape()) << ", got "
                          << getResult().getType();
   return success();
 }
