@@ -90,6 +90,16 @@ FailureOr<Values> Interpreter::runBlock(Region &region,
     }
     if (op.hasTrait<OpTrait::IsTerminator>())
       return operands;
+    // Refuse results too large to hold before any evaluator allocates them.
+    for (Type type : op.getResultTypes()) {
+      auto tensor = llvm::dyn_cast<RankedTensorType>(type);
+      if (tensor && tensor.hasStaticShape() &&
+          !boundedElementCount(tensor.getShape()))
+        return op.emitError() << "result " << type
+                              << " has more elements than the interpreter "
+                                 "holds ("
+                              << kMaxTensorElements << ")";
+    }
     FailureOr<Values> results = failure();
     if (auto callOp = llvm::dyn_cast<func::CallOp>(op)) {
       auto callee = module.lookupSymbol<func::FuncOp>(callOp.getCallee());

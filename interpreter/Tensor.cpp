@@ -8,6 +8,22 @@ using namespace mlir;
 
 namespace axle::interp {
 
+std::optional<int64_t> boundedElementCount(ArrayRef<int64_t> shape) {
+  int64_t count = 1;
+  for (int64_t size : shape) {
+    if (size < 0)
+      return std::nullopt;
+    if (size == 0)
+      return 0;
+  }
+  for (int64_t size : shape) {
+    if (size > kMaxTensorElements / count)
+      return std::nullopt;
+    count *= size;
+  }
+  return count;
+}
+
 static Type storageTypeOf(Type elementType) {
   if (auto quantized = llvm::dyn_cast<quant::QuantizedType>(elementType))
     return quantized.getStorageType();

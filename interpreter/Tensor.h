@@ -20,10 +20,19 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <memory>
+#include <optional>
 #include <variant>
 #include <vector>
 
 namespace axle::interp {
+
+/// The most elements one tensor may hold in the interpreter (4 Gi): larger
+/// results are an error, not an allocation failure.
+constexpr int64_t kMaxTensorElements = int64_t(1) << 32;
+
+/// The number of elements of `shape`, or nullopt when a dimension is
+/// negative or dynamic, or the count exceeds kMaxTensorElements.
+std::optional<int64_t> boundedElementCount(llvm::ArrayRef<int64_t> shape);
 
 class Tensor {
 public:

@@ -220,6 +220,8 @@ llvm::Expected<Tensor> parseLiteral(StringRef text, MLIRContext *context) {
   auto type = parseLiteralType(typeText.trim(), context);
   if (!type)
     return type.takeError();
+  if (!boundedElementCount(type->getShape()))
+    return literalError(literalTypeName(*type) + " is too large");
   std::vector<std::string> tokens;
   std::vector<int64_t> nestedShape;
   if (auto error = ValueReader(valueText).read(tokens, nestedShape))

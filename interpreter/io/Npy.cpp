@@ -153,13 +153,16 @@ llvm::Expected<Tensor> readNpy(StringRef path, MLIRContext *context) {
     }
     dims = rest;
   }
+  std::optional<int64_t> bounded = boundedElementCount(shape);
+  if (!bounded)
+    return npyError("'" + path + "' has a shape too large to load");
   auto type = RankedTensorType::get(shape, elementType);
   unsigned elementBytes =
       llvm::isa<ComplexType>(elementType)
           ? 2 * llvm::cast<ComplexType>(elementType).getElementType().getIntOrFloatBitWidth() / 8
           : std::max(1u, elementType.getIntOrFloatBitWidth() / 8);
   StringRef payload = data.drop_front(headerStart + headerLength);
-  uint64_t count = type.getNumElements();
+  uint64_t count = *bounded;
   if (payload.size() != count * elementBytes)
     return npyError("'" + path + "' holds " + std::to_string(payload.size()) +
                     " bytes of data, expected " +

@@ -62,8 +62,7 @@ GroupMode channelGroupMode(int64_t channel) {
 FailureOr<int64_t> selfId(Operation *op, Interpreter &interpreter) {
   const InterpreterOptions &options = interpreter.getOptions();
   const ProcessContext &process = currentProcess();
-  if (!process.rendezvous &&
-      options.numReplicas * options.numPartitions != 1)
+  if (!process.rendezvous && options.numReplicas * options.numPartitions != 1)
     return op->emitError()
            << "the program runs on " << options.numReplicas << " replicas x "
            << options.numPartitions
@@ -108,9 +107,9 @@ FailureOr<Groups> processGroups(Operation *op, DenseIntElementsAttr attr,
     for (int64_t id : group)
       if (id >= bound)
         return op->emitError()
-               << "replica group id " << id << " is out of range [0, "
-               << bound << ") for " << replicas << " replicas x "
-               << partitions << " partitions";
+               << "replica group id " << id << " is out of range [0, " << bound
+               << ") for " << replicas << " replicas x " << partitions
+               << " partitions";
   Groups result;
   switch (mode) {
   case GroupMode::CrossReplica:
@@ -182,9 +181,9 @@ Tensor scalar(Type elementType, const Element &element) {
 /// computation's element type.
 FailureOr<Tensor> combine(Region &computation, ArrayRef<Tensor> values,
                           Interpreter &interpreter) {
-  Type type = llvm::cast<RankedTensorType>(
-                  computation.front().getArgument(0).getType())
-                  .getElementType();
+  Type type =
+      llvm::cast<RankedTensorType>(computation.front().getArgument(0).getType())
+          .getElementType();
   SmallVector<Tensor> converted;
   for (const Tensor &value : values)
     converted.push_back(toDestinationType(value, type));
@@ -262,11 +261,9 @@ struct GroupExchange {
   size_t position;
   std::vector<Values> values;
 };
-FailureOr<GroupExchange> exchangeInGroup(Operation *op,
-                                         DenseIntElementsAttr attr,
-                                         GroupMode mode,
-                                         ArrayRef<RuntimeValue> operands,
-                                         Interpreter &interpreter) {
+FailureOr<GroupExchange>
+exchangeInGroup(Operation *op, DenseIntElementsAttr attr, GroupMode mode,
+                ArrayRef<RuntimeValue> operands, Interpreter &interpreter) {
   FailureOr<int64_t> self = selfId(op, interpreter);
   if (failed(self))
     return failure();
@@ -293,8 +290,8 @@ FailureOr<Values> evalAllGather(Operation *op, ArrayRef<RuntimeValue> operands,
   auto gather = llvm::cast<hlo::AllGatherOp>(op);
   GroupMode mode = replicaGroupMode(channelId(gather.getChannelHandle()),
                                     gather.getUseGlobalDeviceIds());
-  FailureOr<GroupExchange> met = exchangeInGroup(
-      op, gather.getReplicaGroups(), mode, operands, interpreter);
+  FailureOr<GroupExchange> met = exchangeInGroup(op, gather.getReplicaGroups(),
+                                                 mode, operands, interpreter);
   if (failed(met))
     return failure();
   int64_t dim = gather.getAllGatherDim();
@@ -304,9 +301,9 @@ FailureOr<Values> evalAllGather(Operation *op, ArrayRef<RuntimeValue> operands,
     for (const Values &values : met->values)
       parts.push_back(values[k].getTensor());
     if (dim >= parts[0].getRank())
-      return op->emitError() << "all_gather_dim " << dim
-                             << " is out of range for rank "
-                             << parts[0].getRank();
+      return op->emitError()
+             << "all_gather_dim " << dim << " is out of range for rank "
+             << parts[0].getRank();
     results.push_back(concatenate(parts, dim));
   }
   return results;
@@ -317,8 +314,8 @@ FailureOr<Values> evalAllReduce(Operation *op, ArrayRef<RuntimeValue> operands,
   auto reduce = llvm::cast<hlo::AllReduceOp>(op);
   GroupMode mode = replicaGroupMode(channelId(reduce.getChannelHandle()),
                                     reduce.getUseGlobalDeviceIds());
-  FailureOr<GroupExchange> met = exchangeInGroup(
-      op, reduce.getReplicaGroups(), mode, operands, interpreter);
+  FailureOr<GroupExchange> met = exchangeInGroup(op, reduce.getReplicaGroups(),
+                                                 mode, operands, interpreter);
   if (failed(met))
     return failure();
   Values results;
@@ -341,8 +338,8 @@ FailureOr<Values> evalReduceScatter(Operation *op,
   auto scatter = llvm::cast<hlo::ReduceScatterOp>(op);
   GroupMode mode = replicaGroupMode(channelId(scatter.getChannelHandle()),
                                     scatter.getUseGlobalDeviceIds());
-  FailureOr<GroupExchange> met = exchangeInGroup(
-      op, scatter.getReplicaGroups(), mode, operands, interpreter);
+  FailureOr<GroupExchange> met = exchangeInGroup(op, scatter.getReplicaGroups(),
+                                                 mode, operands, interpreter);
   if (failed(met))
     return failure();
   SmallVector<Tensor> values;
@@ -374,21 +371,20 @@ FailureOr<Values> evalAllToAll(Operation *op, ArrayRef<RuntimeValue> operands,
   int64_t count = allToAll.getSplitCount();
   if (static_cast<int64_t>(met->group.size()) != count)
     return op->emitError() << "split_count is " << count
-                           << " but the process group has "
-                           << met->group.size() << " processes";
+                           << " but the process group has " << met->group.size()
+                           << " processes";
   Values results;
   for (size_t k = 0; k < operands.size(); ++k) {
     const Tensor &mine = operands[k].getTensor();
     if (splitDim >= mine.getRank() || concatDim >= mine.getRank() ||
         mine.getShape()[splitDim] % count != 0)
-      return op->emitError() << "cannot split dimension " << splitDim
-                             << " of " << mine.getType() << " into " << count
-                             << " parts";
+      return op->emitError() << "cannot split dimension " << splitDim << " of "
+                             << mine.getType() << " into " << count << " parts";
     // Each sender's part for this process, in group order.
     SmallVector<Tensor> parts;
     for (const Values &sender : met->values)
-      parts.push_back(splitPart(sender[k].getTensor(), splitDim,
-                                met->position, count));
+      parts.push_back(
+          splitPart(sender[k].getTensor(), splitDim, met->position, count));
     results.push_back(concatenate(parts, concatDim));
   }
   return results;
@@ -415,8 +411,8 @@ FailureOr<Values> evalCollectivePermute(Operation *op,
   SmallVector<int64_t> participants;
   for (const auto &row : readRows(permute.getSourceTargetPairs())) {
     if (row.size() != 2)
-      return op->emitError() << "source_target_pairs rows need 2 ids, got "
-                             << row.size();
+      return op->emitError()
+             << "source_target_pairs rows need 2 ids, got " << row.size();
     for (int64_t id : row)
       if (id >= bound)
         return op->emitError() << "source_target_pairs id " << id
@@ -500,14 +496,14 @@ FailureOr<Values> evalCollectiveReduce(Operation *op,
     if (dynamicRoot) {
       const Tensor &roots = operands.back().getTensor();
       if (static_cast<int64_t>(k) >= roots.size())
-        return op->emitError() << "the dynamic root operand has "
-                               << roots.size() << " values for " << count
-                               << " operands";
+        return op->emitError()
+               << "the dynamic root operand has " << roots.size()
+               << " values for " << count << " operands";
       root = roots[k].toSigned();
       if (root < 0 || root >= static_cast<int64_t>(group.group.size()))
-        return op->emitError() << "dynamic root " << root
-                               << " is out of range for a group of "
-                               << group.group.size();
+        return op->emitError()
+               << "dynamic root " << root << " is out of range for a group of "
+               << group.group.size();
     }
     if (static_cast<int64_t>(group.position) != root) {
       results.push_back(zeros(type));
@@ -624,8 +620,7 @@ void registerCommunicationOps(OpRegistry &registry) {
                evalCollectiveBroadcast);
   registry.add(hlo::CollectiveReduceOp::getOperationName(),
                evalCollectiveReduce);
-  registry.add(hlo::CrossReplicaSumOp::getOperationName(),
-               evalCrossReplicaSum);
+  registry.add(hlo::CrossReplicaSumOp::getOperationName(), evalCrossReplicaSum);
   registry.add(hlo::ReplicaIdOp::getOperationName(), evalReplicaId);
   registry.add(hlo::PartitionIdOp::getOperationName(), evalPartitionId);
   registry.add(hlo::AsyncStartOp::getOperationName(), evalAsyncStart);

@@ -43,17 +43,16 @@ Tensor generate(RankedTensorType type,
 }
 
 /// Fails with an error unless a vector operand has one entry per dimension.
-LogicalResult checkLength(Operation *op, ArrayRef<int64_t> values,
-                          int64_t rank, StringRef name) {
+LogicalResult checkLength(Operation *op, ArrayRef<int64_t> values, int64_t rank,
+                          StringRef name) {
   if (static_cast<int64_t>(values.size()) == rank)
     return success();
   return op->emitError() << name << " has " << values.size()
                          << " entries for rank " << rank;
 }
 
-FailureOr<Values> evalDynamicIota(Operation *op,
-                                  ArrayRef<RuntimeValue> operands,
-                                  Interpreter &) {
+FailureOr<Values>
+evalDynamicIota(Operation *op, ArrayRef<RuntimeValue> operands, Interpreter &) {
   int64_t dim = llvm::cast<hlo::DynamicIotaOp>(op).getIotaDimension();
   SmallVector<int64_t> shape = readVector(operands[0]);
   if (dim >= static_cast<int64_t>(shape.size()))
@@ -94,9 +93,8 @@ FailureOr<Values> evalDynamicBroadcastInDim(Operation *op,
                              << shape.size() << " entries";
     int64_t size = operand.getShape()[d];
     if (size != 1 && size != shape[target])
-      return op->emitError()
-             << "operand dimension " << d << " of size " << size
-             << " cannot broadcast to size " << shape[target];
+      return op->emitError() << "operand dimension " << d << " of size " << size
+                             << " cannot broadcast to size " << shape[target];
   }
   FailureOr<RankedTensorType> type = concreteResultType(op, 0, shape);
   if (failed(type))
@@ -147,12 +145,12 @@ FailureOr<Values> evalDynamicPad(Operation *op, ArrayRef<RuntimeValue> operands,
       return op->emitError() << "interior padding " << interior[d]
                              << " of dimension " << d << " is negative";
     int64_t size = operand.getShape()[d];
-    __int128 padded = static_cast<__int128>(size) + low[d] + high[d] +
-                      static_cast<__int128>(std::max<int64_t>(size - 1, 0)) *
-                          interior[d];
+    __int128 padded =
+        static_cast<__int128>(size) + low[d] + high[d] +
+        static_cast<__int128>(std::max<int64_t>(size - 1, 0)) * interior[d];
     if (padded < 0 || padded > INT64_MAX)
-      return op->emitError() << "padding gives dimension " << d
-                             << " a size out of range";
+      return op->emitError()
+             << "padding gives dimension " << d << " a size out of range";
     shape.push_back(static_cast<int64_t>(padded));
   }
   FailureOr<RankedTensorType> type = concreteResultType(op, 0, shape);
@@ -191,13 +189,12 @@ FailureOr<Values> evalRealDynamicSlice(Operation *op,
   for (int64_t d = 0; d < rank; ++d) {
     int64_t size = operand.getShape()[d];
     if (start[d] < 0 || start[d] > limit[d] || limit[d] > size)
-      return op->emitError() << "dimension " << d << ": requires 0 <= start ("
-                             << start[d] << ") <= limit (" << limit[d]
-                             << ") <= size (" << size << ")";
+      return op->emitError()
+             << "dimension " << d << ": requires 0 <= start (" << start[d]
+             << ") <= limit (" << limit[d] << ") <= size (" << size << ")";
     if (strides[d] <= 0)
       return op->emitError() << "dimension " << d
-                             << ": stride must be positive, got "
-                             << strides[d];
+                             << ": stride must be positive, got " << strides[d];
     shape.push_back(llvm::divideCeil(limit[d] - start[d], strides[d]));
   }
   FailureOr<RankedTensorType> type = concreteResultType(op, 0, shape);
@@ -221,24 +218,22 @@ FailureOr<Values> evalSetDimensionSize(Operation *op,
   int64_t dim = llvm::cast<hlo::SetDimensionSizeOp>(op).getDimension();
   if (dim >= operand.getRank())
     return op->emitError() << "dimension " << dim
-                           << " is out of range for rank "
-                           << operand.getRank();
+                           << " is out of range for rank " << operand.getRank();
   RankedTensorType declared = resultTensorType(op);
   int64_t size = declared.isDynamicDim(dim)
                      ? indexValue(operands[1].getTensor(), 0)
                      : declared.getDimSize(dim);
   if (size < 0 || size > operand.getShape()[dim])
     return op->emitError() << "size " << size << " of dimension " << dim
-                           << " is out of range [0, "
-                           << operand.getShape()[dim] << "]";
+                           << " is out of range [0, " << operand.getShape()[dim]
+                           << "]";
   SmallVector<int64_t> shape(operand.getShape());
   shape[dim] = size;
   FailureOr<RankedTensorType> type = concreteResultType(op, 0, shape);
   if (failed(type))
     return failure();
-  return Values{generate(*type, [&](ArrayRef<int64_t> index) {
-    return operand.at(index);
-  })};
+  return Values{generate(
+      *type, [&](ArrayRef<int64_t> index) { return operand.at(index); })};
 }
 
 } // namespace

@@ -3,6 +3,7 @@
 #include "interpreter/ops/EvalHelpers.h"
 
 #include "mlir/Dialect/Quant/IR/QuantTypes.h"
+#include "llvm/ADT/APSInt.h"
 
 #include <cmath>
 
@@ -42,7 +43,9 @@ Tensor dequantize(const Tensor &tensor) {
     int64_t value = isSigned ? stored.getSExtValue()
                              : static_cast<int64_t>(stored.getZExtValue());
     // Computed in the expressed type, as the specification's
-    // dequantize does: (stored - zero_point) * scale.
+    // dequantize does: (stored - zero_point) * scale. The difference is
+    // exact (it does not wrap around in the storage type), as the quantized
+    // type's definition f = (i - zero_point) * scale has it.
     APFloat difference(static_cast<double>(value - zeroPoint));
     APFloat scaleValue(scale);
     bool losesInfo = false;
@@ -66,7 +69,11 @@ Tensor quantize(const Tensor &tensor, RankedTensorType type) {
   for (int64_t i = 0; i < tensor.size(); ++i) {
     auto [scale, zeroPoint] = quantParams(type, result, i);
     // round_nearest_even(x / scale + zero_point), clamped to the storage
-    // range; computed in the expressed type.
+    // range; computed in the expressed type. Clamping after rounding equals
+    // the specification's clamp-then-round because the bounds are integers.
+    // The bounds apply exactly, so results stay in [storage_min,
+    // storage_max] even where the expressed type cannot represent a bound
+    // (e.g. i32 with f32). NaN gives 0 (XLA's float -> int conversion).
     APFloat value = tensor[i].getFloat();
     APFloat scaleValue(scale), zero(static_cast<double>(zeroPoint));
     bool losesInfo = false;
@@ -91,37 +98,62 @@ Tensor quantize(const Tensor &tensor, RankedTensorType type) {
   return result;
 }
 
-Tensor toDestinationType(const Tensor &tensor, Type type) {
-  Type from = tensor.getElementType();
-  if (from == type)
-    return tensor;
-  if (llvm::isa<quant::QuantizedType>(type))
-    return quantize(dequantize(tensor), RankedTensorType::get(
-                                             tensor.getShape(), type));
-  if (llvm::isa<quant::QuantizedType>(from))
-    return toDestinationType(dequantize(tensor), type);
-  Tensor result(RankedTensorType::get(tensor.getShape(), type));
-  bool losesInfo = false;
-  auto round = [&](APFloat value, Type target) {
+/// `x` of element type `from` as a value of the non-quantized `to`:
+/// integers extend by signedness, floats round to nearest even, float ->
+/// integer saturates (NaN gives 0), complex -> real keeps the real part.
+static Element convertElement(const Element &x, Type from, Type to) {
+  auto roundTo = [](APFloat value, Type target) {
+    bool losesInfo = false;
     value.convert(semanticsOf(target), APFloat::rmNearestTiesToEven,
                   &losesInfo);
     return value;
   };
-  for (int64_t i = 0; i < tensor.size(); ++i) {
-    const Element &x = tensor[i];
-    if (auto complex = llvm::dyn_cast<ComplexType>(type)) {
-      Type part = complex.getElementType();
-      result.set(i, Element(round(x.getComplex().first, part),
-                            round(x.getComplex().second, part)));
-    } else if (llvm::isa<FloatType>(type)) {
-      result.set(i, Element(round(x.getFloat(), type)));
-    } else {
-      unsigned width = type.getIntOrFloatBitWidth();
-      const APInt &value = x.getInt();
-      result.set(i, Element(isUnsignedInt(from) ? value.zextOrTrunc(width)
-                                                : value.sextOrTrunc(width)));
+  auto asFloat = [&](Type target) {
+    if (x.isInt()) {
+      APFloat value(semanticsOf(target));
+      value.convertFromAPInt(x.getInt(), !isUnsignedInt(from),
+                             APFloat::rmNearestTiesToEven);
+      return value;
     }
+    return roundTo(x.isFloat() ? x.getFloat() : x.getComplex().first, target);
+  };
+  if (auto complex = llvm::dyn_cast<ComplexType>(to)) {
+    Type part = complex.getElementType();
+    if (x.isComplex())
+      return Element(roundTo(x.getComplex().first, part),
+                     roundTo(x.getComplex().second, part));
+    return Element(asFloat(part), APFloat::getZero(semanticsOf(part)));
   }
+  if (llvm::isa<FloatType>(to))
+    return Element(asFloat(to));
+  unsigned width = to.getIntOrFloatBitWidth();
+  if (x.isInt())
+    return Element(isUnsignedInt(from) ? x.getInt().zextOrTrunc(width)
+                                       : x.getInt().sextOrTrunc(width));
+  APFloat value = x.isFloat() ? x.getFloat() : x.getComplex().first;
+  if (width == 1)
+    return Element(APInt(1, !value.isZero()));
+  if (value.isNaN())
+    return Element(APInt(width, 0));
+  llvm::APSInt integer(width, isUnsignedInt(to));
+  bool exact = false;
+  value.convertToInteger(integer, APFloat::rmTowardZero, &exact);
+  return Element(APInt(integer));
+}
+
+Tensor toDestinationType(const Tensor &tensor, Type type) {
+  Type from = tensor.getElementType();
+  if (from == type)
+    return tensor;
+  if (auto quantized = llvm::dyn_cast<quant::QuantizedType>(type))
+    return quantize(
+        toDestinationType(dequantize(tensor), quantized.getExpressedType()),
+        RankedTensorType::get(tensor.getShape(), type));
+  if (llvm::isa<quant::QuantizedType>(from))
+    return toDestinationType(dequantize(tensor), type);
+  Tensor result(RankedTensorType::get(tensor.getShape(), type));
+  for (int64_t i = 0; i < tensor.size(); ++i)
+    result.set(i, convertElement(tensor[i], from, type));
   return result;
 }
 

@@ -100,9 +100,9 @@ FailureOr<Tensor> gather(Operation *op, const Tensor &operand,
                            << " slice sizes for an operand of rank " << rank;
   for (int64_t d = 0; d < rank; ++d)
     if (sliceSizes[d] < 0 || sliceSizes[d] > operandShape[d])
-      return op->emitError() << "slice size " << sliceSizes[d]
-                             << " of dimension " << d << " is out of range [0, "
-                             << operandShape[d] << "]";
+      return op->emitError()
+             << "slice size " << sliceSizes[d] << " of dimension " << d
+             << " is out of range [0, " << operandShape[d] << "]";
   ArrayRef<int64_t> offsetDims = dims.getOffsetDims();
   ArrayRef<int64_t> startIndexMap = dims.getStartIndexMap();
   ArrayRef<int64_t> operandBatchingDims = dims.getOperandBatchingDims();
@@ -151,8 +151,8 @@ FailureOr<Tensor> gather(Operation *op, const Tensor &operand,
     source.assign(rank, 0);
     // full_start_index: clamped so the whole slice is inside the operand.
     for (auto [k, d] : llvm::enumerate(startIndexMap))
-      source[d] = std::clamp<int64_t>(start[k], 0,
-                                      operandShape[d] - sliceSizes[d]);
+      source[d] =
+          std::clamp<int64_t>(start[k], 0, operandShape[d] - sliceSizes[d]);
     // full_batching_index.
     for (auto [operandDim, indicesDim] :
          llvm::zip(operandBatchingDims, indicesBatchingDims))
@@ -164,9 +164,8 @@ FailureOr<Tensor> gather(Operation *op, const Tensor &operand,
     for (int64_t d = 0; d < rank; ++d)
       if (source[d] < 0 || source[d] >= operandShape[d]) {
         status = op->emitError()
-                 << "reads outside the operand at dimension " << d
-                 << " (index " << source[d] << ", size " << operandShape[d]
-                 << ")";
+                 << "reads outside the operand at dimension " << d << " (index "
+                 << source[d] << ", size " << operandShape[d] << ")";
         return;
       }
     result.set(linear++, operand.at(source));
@@ -246,8 +245,8 @@ FailureOr<Values> evalScatter(Operation *op, ArrayRef<RuntimeValue> operands,
                            << toOperandDims.size();
   // The input axes an update window spans, in the order of
   // update_window_dims; the window is one element wide elsewhere.
-  SmallVector<int64_t> windowAxes = axesNotIn(
-      inputRank, dims.getInsertedWindowDims(), inputBatchingDims);
+  SmallVector<int64_t> windowAxes =
+      axesNotIn(inputRank, dims.getInsertedWindowDims(), inputBatchingDims);
   if (windowAxes.size() != windowDims.size())
     return op->emitError() << "update_window_dims has " << windowDims.size()
                            << " entries for " << windowAxes.size()
@@ -348,9 +347,9 @@ FailureOr<Values> evalTorchIndexSelect(Operation *op,
     position.assign(resultIndex.begin(), resultIndex.begin() + batchDims);
     position.append(resultIndex.begin() + dim,
                     resultIndex.begin() + dim + selected);
-    int64_t selectedIndex = std::clamp<int64_t>(
-        indexValue(index, index.linearIndex(position)), 0,
-        operandShape[dim] - 1);
+    int64_t selectedIndex =
+        std::clamp<int64_t>(indexValue(index, index.linearIndex(position)), 0,
+                            operandShape[dim] - 1);
     source.assign(resultIndex.begin(), resultIndex.begin() + dim);
     source.push_back(selectedIndex);
     source.append(resultIndex.begin() + dim + selected, resultIndex.end());

@@ -3,8 +3,7 @@
 #include "interpreter/ops/ProcessGrid.h"
 
 #include "mlir/IR/MLIRContext.h"
-
-#include <thread>
+#include "llvm/Support/thread.h"
 
 using namespace mlir;
 
@@ -49,9 +48,10 @@ void Rendezvous::abort() {
   arrived.notify_all();
 }
 
-FailureOr<std::vector<Values>>
-runProcessGrid(ModuleOp module, StringRef function, ArrayRef<Values> arguments,
-               InterpreterOptions options) {
+FailureOr<std::vector<Values>> runProcessGrid(ModuleOp module,
+                                              StringRef function,
+                                              ArrayRef<Values> arguments,
+                                              InterpreterOptions options) {
   int64_t replicas = options.numReplicas, partitions = options.numPartitions;
   if (replicas < 1 || partitions < 1)
     return module.emitError() << "the process grid needs at least one "
@@ -76,10 +76,15 @@ runProcessGrid(ModuleOp module, StringRef function, ArrayRef<Values> arguments,
     if (failed(results[process]))
       rendezvous.abort();
   };
-  std::vector<std::thread> threads;
+  // Interpretation recurses once per nested region; give each process a
+  // large stack (address space only until touched), like the tools' main
+  // thread (compiler/driver/LargeStack.h).
+  constexpr unsigned kProcessStackBytes = 256u << 20;
+  std::vector<llvm::thread> threads;
   for (int64_t process = 0; process < processes; ++process)
-    threads.emplace_back(runProcess, process);
-  for (std::thread &thread : threads)
+    threads.emplace_back(std::optional<unsigned>(kProcessStackBytes),
+                         runProcess, process);
+  for (llvm::thread &thread : threads)
     thread.join();
 
   std::vector<Values> all;

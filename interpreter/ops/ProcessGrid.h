@@ -44,8 +44,8 @@ namespace axle::interp {
 /// participant's values.
 class Rendezvous {
 public:
-  explicit Rendezvous(std::chrono::milliseconds timeout =
-                          std::chrono::milliseconds(120000))
+  explicit Rendezvous(
+      std::chrono::milliseconds timeout = std::chrono::milliseconds(120000))
       : timeout(timeout) {}
 
   /// Deposits `values` as process `self` and waits for `participants` (which

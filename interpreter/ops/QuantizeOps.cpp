@@ -53,8 +53,7 @@ FailureOr<Values> evalUniformDequantize(Operation *op,
 } // namespace
 
 void registerQuantizeOps(OpRegistry &registry) {
-  registry.add(hlo::UniformQuantizeOp::getOperationName(),
-               evalUniformQuantize);
+  registry.add(hlo::UniformQuantizeOp::getOperationName(), evalUniformQuantize);
   registry.add(hlo::UniformDequantizeOp::getOperationName(),
                evalUniformDequantize);
 }

@@ -169,13 +169,12 @@ GeneratedBits philoxBits(ArrayRef<uint64_t> state, ArrayRef<int64_t> shape,
   result.bits.resize(count);
   for (int64_t b = 0; b < blocks; ++b) {
     Counter128 input = counter.plus(static_cast<uint64_t>(b));
-    std::array<uint32_t, 4> block = philox4x32(
-        keyWords, {low(input.lo), high(input.lo), low(input.hi),
-                   high(input.hi)});
+    std::array<uint32_t, 4> block =
+        philox4x32(keyWords, {low(input.lo), high(input.lo), low(input.hi),
+                              high(input.hi)});
     for (int64_t j = 0; j < perBlock && b * perBlock + j < count; ++j) {
-      uint64_t value = perBlock == 4
-                           ? block[j]
-                           : join(block[2 * j], block[2 * j + 1]);
+      uint64_t value =
+          perBlock == 4 ? block[j] : join(block[2 * j], block[2 * j + 1]);
       result.bits[b * perBlock + j] = truncateTo(value, bitWidth);
     }
   }

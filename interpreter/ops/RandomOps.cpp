@@ -66,15 +66,15 @@ FailureOr<Values> evalRngBitGenerator(Operation *op,
   switch (rngOp.getRngAlgorithm()) {
   case hlo::RngAlgorithm::THREE_FRY:
     if (state.size() != 2)
-      return op->emitError() << "THREE_FRY takes a state of 2 words, got "
-                             << state.size();
+      return op->emitError()
+             << "THREE_FRY takes a state of 2 words, got " << state.size();
     generated = threefryBits(state, outputType.getShape(), width);
     break;
   case hlo::RngAlgorithm::DEFAULT: // PHILOX, as on XLA
   case hlo::RngAlgorithm::PHILOX:
     if (state.size() != 2 && state.size() != 3)
-      return op->emitError() << "PHILOX takes a state of 2 or 3 words, got "
-                             << state.size();
+      return op->emitError()
+             << "PHILOX takes a state of 2 or 3 words, got " << state.size();
     generated = philoxBits(state, outputType.getShape(), width);
     break;
   }
@@ -125,7 +125,8 @@ FailureOr<Values> evalRng(Operation *op, ArrayRef<RuntimeValue> operands,
   Tensor result(type);
   bool normal = rngOp.getRngDistribution() == hlo::RngDistribution::NORMAL;
   // Two stream positions per element (Box-Muller needs two).
-  uint64_t base = rngCounter.fetch_add(2 * static_cast<uint64_t>(result.size()));
+  uint64_t base =
+      rngCounter.fetch_add(2 * static_cast<uint64_t>(result.size()));
 
   if (auto floatType = llvm::dyn_cast<FloatType>(element)) {
     double low = a[0].toDouble(), high = b[0].toDouble();
@@ -178,9 +179,8 @@ FailureOr<Values> evalRng(Operation *op, ArrayRef<RuntimeValue> operands,
     }
     APInt bits(64, streamBits(base + 2 * i));
     unsigned wide = std::max(64u, width);
-    APInt offset = bits.zextOrTrunc(wide)
-                       .urem(range.zextOrTrunc(wide))
-                       .zextOrTrunc(width);
+    APInt offset =
+        bits.zextOrTrunc(wide).urem(range.zextOrTrunc(wide)).zextOrTrunc(width);
     result.set(i, Element(lowBits + offset));
   }
   return Values{std::move(result)};
@@ -189,8 +189,7 @@ FailureOr<Values> evalRng(Operation *op, ArrayRef<RuntimeValue> operands,
 } // namespace
 
 void registerRandomOps(OpRegistry &registry) {
-  registry.add(hlo::RngBitGeneratorOp::getOperationName(),
-               evalRngBitGenerator);
+  registry.add(hlo::RngBitGeneratorOp::getOperationName(), evalRngBitGenerator);
   registry.add(hlo::RngOp::getOperationName(), evalRng);
 }
 

@@ -31,7 +31,8 @@ Tensor scalar(Type elementType, const Element &element) {
 }
 
 Type argumentElementType(Region &region, unsigned index) {
-  return llvm::cast<RankedTensorType>(region.front().getArgument(index).getType())
+  return llvm::cast<RankedTensorType>(
+             region.front().getArgument(index).getType())
       .getElementType();
 }
 
@@ -44,7 +45,8 @@ SmallVector<int64_t> orFill(std::optional<ArrayRef<int64_t>> values,
 }
 
 /// The [rank, 2] padding attribute as (low, high) lists; zeros if absent.
-LogicalResult readPadding(Operation *op, std::optional<DenseIntElementsAttr> attr,
+LogicalResult readPadding(Operation *op,
+                          std::optional<DenseIntElementsAttr> attr,
                           int64_t rank, SmallVector<int64_t> &low,
                           SmallVector<int64_t> &high) {
   low.assign(rank, 0);
@@ -62,8 +64,8 @@ LogicalResult readPadding(Operation *op, std::optional<DenseIntElementsAttr> att
   return success();
 }
 
-LogicalResult checkSizes(Operation *op, StringRef name, ArrayRef<int64_t> values,
-                         int64_t rank) {
+LogicalResult checkSizes(Operation *op, StringRef name,
+                         ArrayRef<int64_t> values, int64_t rank) {
   if (static_cast<int64_t>(values.size()) != rank)
     return op->emitError() << name << " has " << values.size()
                            << " values, expected " << rank;
@@ -137,8 +139,8 @@ FailureOr<Values> evalReduceWindow(Operation *op,
       // hold the init values.
       bool inInput = true;
       for (int64_t d = 0; d < rank; ++d) {
-        int64_t position = out[d] * strides[d] +
-                           offset[d] * windowDilations[d] - padLow[d];
+        int64_t position =
+            out[d] * strides[d] + offset[d] * windowDilations[d] - padLow[d];
         if (position < 0 || position >= dilatedSize[d] ||
             position % baseDilations[d] != 0) {
           inInput = false;
@@ -147,8 +149,8 @@ FailureOr<Values> evalReduceWindow(Operation *op,
         source[d] = position / baseDilations[d];
       }
       for (size_t k = 0; k < count; ++k)
-        args[count + k] = scalar(
-            types[k], inInput ? inputs[k].at(source) : inits[k][0]);
+        args[count + k] =
+            scalar(types[k], inInput ? inputs[k].at(source) : inits[k][0]);
       FailureOr<Values> value = interpreter.runRegion(body, args);
       if (failed(value)) {
         status = failure();

@@ -317,7 +317,6 @@ def sample(rng, lo, hi, n, dtype, log=False):
 
 def exact_bits_equal(a, b):
     """Equality including NaN and the sign of zero."""
-    a = np.asarray(a)
-    b = np.asarray(b, dtype=a.dtype)
-    return np.array_equal(a.view(f"u{a.dtype.itemsize}"),
-                          b.view(f"u{b.dtype.itemsize}"))
+    a = np.ascontiguousarray(a)
+    b = np.ascontiguousarray(b, dtype=a.dtype)
+    return a.shape == b.shape and a.tobytes() == b.tobytes()

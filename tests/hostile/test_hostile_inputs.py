@@ -213,3 +213,105 @@ def test_output_written_on_success(axle_opt, tmp_path):
                      extra=("-o", str(out)))
     assert result.returncode == 0, result.stderr.decode()
     assert "func.func @f()" in out.read_text()
+
+
+# --- axle-run: bad inputs give an error and exit status 1, never a crash.
+
+ADD_PROGRAM = """
+func.func @main(%a: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  %0 = stablehlo.add %a, %a : tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}"""
+
+
+@pytest.fixture(scope="session")
+def axle_run(build_dir):
+    tool = build_dir / "tools" / "axle-run" / "axle-run"
+    if not tool.exists():
+        pytest.skip(f"axle-run not built: {tool} is missing (run scripts/build.sh)")
+    return tool
+
+
+def run_tool(axle_run, tmp_path, program, *args):
+    source = tmp_path / "program.mlir"
+    source.write_text(program)
+    return subprocess.run([str(axle_run), str(source), *args],
+                          capture_output=True, timeout=120)
+
+
+def assert_run_rejected(result):
+    stderr = result.stderr.decode("utf-8", "replace")
+    assert result.returncode == 1, f"exit {result.returncode}\n{stderr[-2000:]}"
+    assert not any(m in stderr for m in CRASH_MARKERS), stderr[-4000:]
+    assert "error" in stderr, stderr
+
+
+BAD_INPUTS = {
+    "malformed_literal": "2x3xf32=1,2,x",
+    "missing_type": "1,2,3",
+    "unknown_type": "2x3xfloat=1",
+    "ragged_nesting": "2x3xf32=[[1,2,3],[4,5]]",
+    "too_many_values": "2x3xf32=1,2,3,4,5,6,7",
+    "wrong_shape": "3x2xf32=1",
+    "wrong_type": "2x3xi32=1",
+    "huge_shape": "99999999x99999999xf32=1",
+    "dynamic_shape": "?x3xf32=1",
+    "unterminated_complex": "2xcomplex<f32>=(1,2",
+    "integer_overflow": "2x3xi8=300",
+    "missing_file": "@/nonexistent/x.npy",
+}
+
+
+@pytest.mark.parametrize("name", sorted(BAD_INPUTS))
+def test_axle_run_bad_input(axle_run, tmp_path, name):
+    assert_run_rejected(
+        run_tool(axle_run, tmp_path, ADD_PROGRAM, f"--input={BAD_INPUTS[name]}"))
+
+
+def npy_bytes(header, payload=b""):
+    header = header.ljust(118) + "\n"
+    return b"\x93NUMPY\x01\x00" + len(header).to_bytes(2, "little") + \
+        header.encode() + payload
+
+
+BAD_NPY = {
+    "not_npy": b"hello world",
+    "truncated_header": b"\x93NUMPY\x01\x00\xff\x00{'descr'",
+    "truncated_data": npy_bytes(
+        "{'descr': '<f4', 'fortran_order': False, 'shape': (2, 3), }", b"\0" * 8),
+    "fortran_order": npy_bytes(
+        "{'descr': '<f4', 'fortran_order': True, 'shape': (2, 3), }", b"\0" * 24),
+    "object_dtype": npy_bytes(
+        "{'descr': '|O', 'fortran_order': False, 'shape': (2, 3), }", b"\0" * 48),
+    "huge_shape": npy_bytes(
+        "{'descr': '<f4', 'fortran_order': False, "
+        "'shape': (4294967296, 4294967296), }"),
+    "garbage_shape": npy_bytes(
+        "{'descr': '<f4', 'fortran_order': False, 'shape': (a, b), }"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BAD_NPY))
+def test_axle_run_bad_npy(axle_run, tmp_path, name):
+    path = tmp_path / "x.npy"
+    path.write_bytes(BAD_NPY[name])
+    assert_run_rejected(
+        run_tool(axle_run, tmp_path, ADD_PROGRAM, f"--input=@{path}"))
+
+
+def test_axle_run_huge_intermediate(axle_run, tmp_path):
+    program = """
+func.func @main(%a: tensor<f32>) -> tensor<100000x100000x100xf32> {
+  %0 = stablehlo.broadcast_in_dim %a, dims = [] : (tensor<f32>) -> tensor<100000x100000x100xf32>
+  return %0 : tensor<100000x100000x100xf32>
+}"""
+    assert_run_rejected(run_tool(axle_run, tmp_path, program, "--input=f32=1"))
+
+
+def test_axle_run_failed_output_keeps_existing_file(axle_run, tmp_path):
+    out = tmp_path / "out.npy"
+    out.write_bytes(b"precious")
+    result = run_tool(axle_run, tmp_path, ADD_PROGRAM, "--input=2x3xi32=1",
+                      f"--output=@{out}")
+    assert_run_rejected(result)
+    assert out.read_bytes() == b"precious"

@@ -14,6 +14,7 @@
 #include "interpreter/ops/ProcessGrid.h"
 
 #include "mlir/AsmParser/AsmParser.h"
+#include "mlir/Dialect/Quant/IR/QuantTypes.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
@@ -51,9 +52,9 @@ public:
   }
 
   /// Runs `function` on every process of the options' grid.
-  mlir::FailureOr<std::vector<Values>>
-  runGrid(llvm::StringRef function, std::vector<Values> arguments,
-          InterpreterOptions options) {
+  mlir::FailureOr<std::vector<Values>> runGrid(llvm::StringRef function,
+                                               std::vector<Values> arguments,
+                                               InterpreterOptions options) {
     return runProcessGrid(*module, function, arguments, options);
   }
 
@@ -62,8 +63,8 @@ public:
   Tensor literal(llvm::StringRef text, mlir::Type type = {}) {
     auto attr = llvm::cast<mlir::DenseElementsAttr>(
         mlir::parseAttribute(text, &context));
-    auto tensorType = llvm::cast<mlir::RankedTensorType>(
-        type ? type : attr.getType());
+    auto tensorType =
+        llvm::cast<mlir::RankedTensorType>(type ? type : attr.getType());
     return Tensor::fromAttr(attr, tensorType);
   }
 
@@ -85,14 +86,14 @@ inline std::vector<int64_t> ints(const RuntimeValue &value) {
   const Tensor &tensor = value.getTensor();
   bool isUnsigned = tensor.storageType().isUnsignedInteger() ||
                     tensor.storageType().isInteger(1);
-  if (auto quantized = llvm::dyn_cast<mlir::quant::QuantizedType>(
-          tensor.getElementType()))
+  if (auto quantized =
+          llvm::dyn_cast<mlir::quant::QuantizedType>(tensor.getElementType()))
     isUnsigned = !quantized.isSigned();
   std::vector<int64_t> result;
   for (int64_t i = 0; i < tensor.size(); ++i)
-    result.push_back(isUnsigned
-                         ? static_cast<int64_t>(tensor[i].getInt().getZExtValue())
-                         : tensor[i].getInt().getSExtValue());
+    result.push_back(
+        isUnsigned ? static_cast<int64_t>(tensor[i].getInt().getZExtValue())
+                   : tensor[i].getInt().getSExtValue());
   return result;
 }
 

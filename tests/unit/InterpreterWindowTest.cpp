@@ -26,7 +26,8 @@ TEST(InterpreterWindowTest, ReduceWindowSpecExample) {
   func.func @main() -> tensor<2x2xi64> {
     %x = stablehlo.constant dense<[[1, 2], [3, 4], [5, 6]]> : tensor<3x2xi64>
     %init = stablehlo.constant dense<0> : tensor<i64>
-    %r = "stablehlo.reduce_window"(%x, %init) ({)") + kAddI64 + R"(
+    %r = "stablehlo.reduce_window"(%x, %init) ({)") +
+                  kAddI64 + R"(
     }) {window_dimensions = array<i64: 2, 1>, window_strides = array<i64: 4, 1>,
         base_dilations = array<i64: 2, 1>, window_dilations = array<i64: 3, 1>,
         padding = dense<[[2, 1], [0, 0]]> : tensor<2x2xi64>}
@@ -47,7 +48,8 @@ TEST(InterpreterWindowTest, ReduceWindowAllAttributes) {
     %x = stablehlo.constant dense<[[1, -2, 6, 12, -10], [6, -7, 16, 27, -20],
         [11, -12, 26, 42, -30], [16, -17, 36, 57, -40]]> : tensor<4x5xi64>
     %init = stablehlo.constant dense<0> : tensor<i64>
-    %r = "stablehlo.reduce_window"(%x, %init) ({)") + kAddI64 + R"(
+    %r = "stablehlo.reduce_window"(%x, %init) ({)") +
+                  kAddI64 + R"(
     }) {window_dimensions = array<i64: 2, 3>, window_strides = array<i64: 2, 1>,
         base_dilations = array<i64: 1, 2>, window_dilations = array<i64: 2, 1>,
         padding = dense<[[1, 0], [2, 1]]> : tensor<2x2xi64>}
@@ -58,8 +60,8 @@ TEST(InterpreterWindowTest, ReduceWindowAllAttributes) {
   auto results = program.run("main");
   ASSERT_TRUE(succeeded(results)) << program.errors;
   EXPECT_EQ(ints((*results)[0]),
-            (std::vector<int64_t>{6, 6, -1, -7, 9, 16, 43, 27, 7, -20, 22, 22,
-                                  -2, -24, 28, 52, 136, 84, 24, -60}));
+            (std::vector<int64_t>{6,  6,  -1, -7,  9,  16, 43,  27, 7,  -20,
+                                  22, 22, -2, -24, 28, 52, 136, 84, 24, -60}));
 }
 
 TEST(InterpreterWindowTest, ReduceWindowFoldsPaddingAsInitValues) {
@@ -150,21 +152,28 @@ std::string selectAndScatter(const char *direction, const char *operand,
                              int64_t sourceSize, const char *attributes) {
   std::string n = std::to_string(size), m = std::to_string(sourceSize);
   return std::string(R"(
-  func.func @main() -> tensor<)") + n + R"(xf32> {
-    %x = stablehlo.constant dense<)" + operand + "> : tensor<" + n + R"(xf32>
-    %s = stablehlo.constant dense<)" + source + "> : tensor<" + m + R"(xf32>
+  func.func @main() -> tensor<)") +
+         n + R"(xf32> {
+    %x = stablehlo.constant dense<)" +
+         operand + "> : tensor<" + n + R"(xf32>
+    %s = stablehlo.constant dense<)" +
+         source + "> : tensor<" + m + R"(xf32>
     %init = stablehlo.constant dense<0.0> : tensor<f32>
     %r = "stablehlo.select_and_scatter"(%x, %s, %init) ({
     ^bb0(%a: tensor<f32>, %b: tensor<f32>):
-      %c = stablehlo.compare )" + direction + R"(, %a, %b, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      %c = stablehlo.compare )" +
+         direction +
+         R"(, %a, %b, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
       stablehlo.return %c : tensor<i1>
     }, {
     ^bb0(%a: tensor<f32>, %b: tensor<f32>):
       %c = stablehlo.add %a, %b : tensor<f32>
       stablehlo.return %c : tensor<f32>
-    }) {)" + attributes + "} : (tensor<" + n + "xf32>, tensor<" + m +
+    }) {)" +
+         attributes + "} : (tensor<" + n + "xf32>, tensor<" + m +
          "xf32>, tensor<f32>) -> tensor<" + n + R"(xf32>
-    return %r : tensor<)" + n + R"(xf32>
+    return %r : tensor<)" +
+         n + R"(xf32>
   })";
 }
 
@@ -217,8 +226,8 @@ TEST(InterpreterWindowTest, SelectAndScatterTiesFollowWindowOrder) {
 
 TEST(InterpreterWindowTest, SelectAndScatterAccumulatesOverlappingWindows) {
   // Windows [1, 3] and [3, 2] both pick the 3: 10 + 20 lands on it.
-  Program program(selectAndScatter("GE", "[1.0, 3.0, 2.0]", "[10.0, 20.0]",
-                                   3, 2, "window_dimensions = array<i64: 2>"));
+  Program program(selectAndScatter("GE", "[1.0, 3.0, 2.0]", "[10.0, 20.0]", 3,
+                                   2, "window_dimensions = array<i64: 2>"));
   ASSERT_TRUE(program.parsed()) << program.errors;
   auto results = program.run("main");
   ASSERT_TRUE(succeeded(results)) << program.errors;
