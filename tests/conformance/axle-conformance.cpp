@@ -38,13 +38,13 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <array>
 #include <csignal>
 #include <cstdio>
-#include <array>
 #include <map>
-#include <thread>
 #include <string>
 #include <sys/wait.h>
+#include <thread>
 #include <unistd.h>
 #include <vector>
 
@@ -52,30 +52,35 @@ using namespace mlir;
 
 namespace {
 
+llvm::cl::OptionCategory toolOptions("axle-conformance options");
+
 llvm::cl::list<std::string> inputPaths(llvm::cl::Positional,
                                        llvm::cl::desc("<files or folders>"),
-                                       llvm::cl::OneOrMore);
+                                       llvm::cl::OneOrMore,
+                                       llvm::cl::cat(toolOptions));
 llvm::cl::opt<std::string>
     backend("backend", llvm::cl::desc("Backend that runs the programs"),
-            llvm::cl::init("interpreter"));
-llvm::cl::opt<unsigned> timeoutSeconds(
-    "timeout", llvm::cl::desc("Seconds a chunk may run (default 120)"),
-    llvm::cl::init(120));
+            llvm::cl::init("interpreter"), llvm::cl::cat(toolOptions));
+llvm::cl::opt<unsigned>
+    timeoutSeconds("timeout",
+                   llvm::cl::desc("Seconds a chunk may run (default 120)"),
+                   llvm::cl::init(120), llvm::cl::cat(toolOptions));
 llvm::cl::opt<unsigned>
     jobs("jobs", llvm::cl::desc("Chunks run at once (default: all cores)"),
-         llvm::cl::init(0));
-llvm::cl::opt<bool> verbose("v", llvm::cl::desc("Also list passing cases"));
+         llvm::cl::init(0), llvm::cl::cat(toolOptions));
+llvm::cl::opt<bool> verbose("v", llvm::cl::desc("Also list passing cases"),
+                            llvm::cl::cat(toolOptions));
 llvm::cl::opt<double> minPassRate(
     "min-pass-rate",
     llvm::cl::desc("Exit with success when at least this fraction of the "
                    "enabled cases that ran (passed + failed) passed; default "
                    "1 (every case)"),
-    llvm::cl::init(1.0));
+    llvm::cl::init(1.0), llvm::cl::cat(toolOptions));
 
 struct Chunk {
   std::string file;
-  size_t index;  // 1-based
-  size_t count;  // chunks in the file
+  size_t index; // 1-based
+  size_t count; // chunks in the file
   std::string text;
   bool disabled; // the file's interpreter RUN line is disabled
   std::string name() const {
@@ -197,6 +202,7 @@ struct Running {
 
 int main(int argc, char **argv) {
   axle::chlo::registerAxlePasses();
+  llvm::cl::HideUnrelatedOptions(toolOptions);
   llvm::cl::ParseCommandLineOptions(
       argc, argv,
       "axle-conformance: runs StableHLO test programs and reports "
@@ -230,7 +236,8 @@ int main(int argc, char **argv) {
       chunks.push_back({file, i + 1, parts.size(), parts[i], disabled});
   }
 
-  unsigned parallel = jobs ? jobs : std::max(1u, std::thread::hardware_concurrency());
+  unsigned parallel =
+      jobs ? jobs : std::max(1u, std::thread::hardware_concurrency());
   std::map<bool, std::array<size_t, 3>> counts; // disabled -> pass/fail/skip
   counts[false] = {0, 0, 0};
   counts[true] = {0, 0, 0};
@@ -300,7 +307,8 @@ int main(int argc, char **argv) {
         rest = tail;
       }
       if (timedOut)
-        record(*child.chunk, "FAIL " + child.chunk->name() + ": timed out after " +
+        record(*child.chunk, "FAIL " + child.chunk->name() +
+                                 ": timed out after " +
                                  std::to_string(timeoutSeconds) + " s");
       else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || !any)
         record(*child.chunk,

@@ -37,18 +37,22 @@ using namespace mlir;
 
 namespace {
 
+llvm::cl::OptionCategory toolOptions("axle-roundtrip options");
+
 llvm::cl::list<std::string> inputPaths(llvm::cl::Positional,
                                        llvm::cl::desc("<files or folders>"),
-                                       llvm::cl::OneOrMore);
-llvm::cl::opt<bool> verbose("v", llvm::cl::desc("Print every chunk's result"));
+                                       llvm::cl::OneOrMore,
+                                       llvm::cl::cat(toolOptions));
+llvm::cl::opt<bool> verbose("v", llvm::cl::desc("Print every chunk's result"),
+                            llvm::cl::cat(toolOptions));
 
 /// Parses `text` as a module in `context`; on failure returns null and puts
 /// the first diagnostic into `error`.
 OwningOpRef<ModuleOp> parse(MLIRContext &context, llvm::StringRef text,
                             llvm::StringRef name, std::string &error) {
   llvm::SourceMgr sourceMgr;
-  sourceMgr.AddNewSourceBuffer(
-      llvm::MemoryBuffer::getMemBufferCopy(text, name), llvm::SMLoc());
+  sourceMgr.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBufferCopy(text, name),
+                               llvm::SMLoc());
   std::string diagnostics;
   llvm::raw_string_ostream os(diagnostics);
   SourceMgrDiagnosticHandler handler(sourceMgr, &context, os);
@@ -144,6 +148,7 @@ void collectFiles(const std::string &path, std::vector<std::string> &files,
 } // namespace
 
 int main(int argc, char **argv) {
+  llvm::cl::HideUnrelatedOptions(toolOptions);
   llvm::cl::ParseCommandLineOptions(
       argc, argv,
       "axle-roundtrip: checks that IR files parse, verify and round-trip "

@@ -33,31 +33,37 @@ namespace interp = axle::interp;
 
 namespace {
 
+llvm::cl::OptionCategory toolOptions("axle-run options");
+
 llvm::cl::opt<std::string> programPath(llvm::cl::Positional,
                                        llvm::cl::desc("<program.mlir>"),
-                                       llvm::cl::Required);
-llvm::cl::opt<std::string> backend(
-    "backend",
-    llvm::cl::desc("Backend that runs the program: interpreter (the "
-                   "reference interpreter)"),
-    llvm::cl::init("interpreter"));
+                                       llvm::cl::Required,
+                                       llvm::cl::cat(toolOptions));
+llvm::cl::opt<std::string>
+    backend("backend",
+            llvm::cl::desc("Backend that runs the program: interpreter (the "
+                           "reference interpreter)"),
+            llvm::cl::init("interpreter"), llvm::cl::cat(toolOptions));
 llvm::cl::opt<std::string>
     functionName("function", llvm::cl::desc("Function to run (default main)"),
-                 llvm::cl::init("main"));
-llvm::cl::list<std::string> inputs(
-    "input",
-    llvm::cl::desc("An argument, in order: SHAPExTYPE=VALUES (e.g. "
-                   "2x3xf32=1,2,3,4,5,6 or 2x2xi32=[[1,2],[3,4]]) or @file.npy"));
+                 llvm::cl::init("main"), llvm::cl::cat(toolOptions));
+llvm::cl::list<std::string>
+    inputs("input",
+           llvm::cl::desc(
+               "An argument, in order: SHAPExTYPE=VALUES (e.g. "
+               "2x3xf32=1,2,3,4,5,6 or 2x2xi32=[[1,2],[3,4]]) or @file.npy"),
+           llvm::cl::cat(toolOptions));
 llvm::cl::list<std::string> outputs(
     "output",
     llvm::cl::desc("Where each result goes, in order: @file.npy, or - to "
-                   "print it (the default for results without --output)"));
-llvm::cl::opt<int64_t> replicas("replicas",
-                                llvm::cl::desc("Number of replicas (default 1)"),
-                                llvm::cl::init(1));
+                   "print it (the default for results without --output)"),
+    llvm::cl::cat(toolOptions));
+llvm::cl::opt<int64_t>
+    replicas("replicas", llvm::cl::desc("Number of replicas (default 1)"),
+             llvm::cl::init(1), llvm::cl::cat(toolOptions));
 llvm::cl::opt<int64_t>
     partitions("partitions", llvm::cl::desc("Number of partitions (default 1)"),
-               llvm::cl::init(1));
+               llvm::cl::init(1), llvm::cl::cat(toolOptions));
 
 int fail(const llvm::Twine &message) {
   llvm::errs() << "axle-run: error: " << message << "\n";
@@ -101,8 +107,7 @@ int run() {
     if (!tensor)
       return fail("argument " + llvm::Twine(index) + ": " +
                   llvm::toString(tensor.takeError()));
-    auto expected =
-        llvm::dyn_cast<RankedTensorType>(signature.getInput(index));
+    auto expected = llvm::dyn_cast<RankedTensorType>(signature.getInput(index));
     RankedTensorType got = tensor->getType();
     bool compatible = expected &&
                       expected.getElementType() == got.getElementType() &&
@@ -142,7 +147,8 @@ int run() {
       continue;
     }
     if (!target.consume_front("@"))
-      return fail("--output takes @file.npy or -, got '" + outputs[index] + "'");
+      return fail("--output takes @file.npy or -, got '" + outputs[index] +
+                  "'");
     if (llvm::Error error = interp::writeNpy(result.getTensor(), target))
       return fail("result " + llvm::Twine(index) + ": " +
                   llvm::toString(std::move(error)));
@@ -155,6 +161,7 @@ int run() {
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   axle::chlo::registerAxlePasses();
+  llvm::cl::HideUnrelatedOptions(toolOptions);
   llvm::cl::ParseCommandLineOptions(
       argc, argv, "axle-run: runs a StableHLO program on given inputs\n");
   return axle::runWithLargeStack(run);
