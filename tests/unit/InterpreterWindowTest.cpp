@@ -247,4 +247,25 @@ TEST(InterpreterWindowTest, SelectAndScatterSkipsPadding) {
   EXPECT_EQ(doubles((*results)[0]), (std::vector<double>{3, 0}));
 }
 
+TEST(InterpreterWindowTest, ReduceWindowPromotesToBodyType) {
+  // f16 inputs reduced by an f32 body: 2048 + 1 + 1 = 2050 in f32 (in f16
+  // each + 1 would round back to 2048).
+  Program program(R"(
+  func.func @main() -> tensor<1xf32> {
+    %x = stablehlo.constant dense<[2048.0, 1.0, 1.0]> : tensor<3xf16>
+    %init = stablehlo.constant dense<0.0> : tensor<f16>
+    %r = "stablehlo.reduce_window"(%x, %init) ({
+    ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+      %s = stablehlo.add %a, %b : tensor<f32>
+      stablehlo.return %s : tensor<f32>
+    }) {window_dimensions = array<i64: 3>}
+      : (tensor<3xf16>, tensor<f16>) -> tensor<1xf32>
+    return %r : tensor<1xf32>
+  })");
+  ASSERT_TRUE(program.parsed()) << program.errors;
+  auto results = program.run("main");
+  ASSERT_TRUE(succeeded(results)) << program.errors;
+  EXPECT_EQ(doubles((*results)[0]), (std::vector<double>{2050.0}));
+}
+
 } // namespace

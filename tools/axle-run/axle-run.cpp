@@ -15,6 +15,7 @@
 #include "interpreter/Interpreter.h"
 #include "interpreter/io/Literal.h"
 #include "interpreter/io/Npy.h"
+#include "interpreter/ops/ProcessGrid.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -56,7 +57,8 @@ llvm::cl::list<std::string>
 llvm::cl::list<std::string> outputs(
     "output",
     llvm::cl::desc("Where each result goes, in order: @file.npy, or - to "
-                   "print it (the default for results without --output)"),
+                   "print it (the default for results without --output); "
+                   "with several processes, process P writes file.pP.npy"),
     llvm::cl::cat(toolOptions));
 llvm::cl::opt<int64_t>
     replicas("replicas", llvm::cl::desc("Number of replicas (default 1)"),
@@ -78,6 +80,7 @@ int run() {
 
   DialectRegistry registry;
   axle::registerInputDialects(registry);
+  // Processes of a grid run on threads that share this context.
   MLIRContext context(registry);
   llvm::SourceMgr sourceMgr;
   SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
@@ -132,26 +135,55 @@ int run() {
   interp::InterpreterOptions options;
   options.numReplicas = replicas;
   options.numPartitions = partitions;
-  interp::Interpreter interpreter(*module, options);
-  FailureOr<interp::Values> results = interpreter.call(function, arguments);
-  if (failed(results))
-    return 1;
-  for (auto [index, result] : llvm::enumerate(*results)) {
-    if (!result.isTensor()) {
-      llvm::outs() << (result.isToken() ? "token" : "tuple") << "\n";
-      continue;
+  // One process runs on the calling thread; a grid of replicas x partitions
+  // runs every process on its own thread, each with the same inputs.
+  int64_t processes = replicas * partitions;
+  std::vector<interp::Values> perProcess;
+  if (processes == 1) {
+    interp::Interpreter interpreter(*module, options);
+    FailureOr<interp::Values> results = interpreter.call(function, arguments);
+    if (failed(results))
+      return 1;
+    perProcess.push_back(std::move(*results));
+  } else {
+    FailureOr<std::vector<interp::Values>> results = interp::runProcessGrid(
+        *module, functionName,
+        std::vector<interp::Values>(processes, arguments), options);
+    if (failed(results))
+      return 1;
+    perProcess = std::move(*results);
+  }
+  for (auto [process, results] : llvm::enumerate(perProcess)) {
+    if (processes > 1)
+      llvm::outs() << "process " << process << " (replica "
+                   << process / partitions << ", partition "
+                   << process % partitions << "):\n";
+    for (auto [index, result] : llvm::enumerate(results)) {
+      if (!result.isTensor()) {
+        llvm::outs() << (result.isToken() ? "token" : "tuple") << "\n";
+        continue;
+      }
+      StringRef target =
+          index < outputs.size() ? StringRef(outputs[index]) : "-";
+      if (target == "-") {
+        llvm::outs() << interp::printLiteral(result.getTensor()) << "\n";
+        continue;
+      }
+      if (!target.consume_front("@"))
+        return fail("--output takes @file.npy or -, got '" + outputs[index] +
+                    "'");
+      // With several processes, process p writes FILE.pP.npy.
+      std::string path = target.str();
+      if (processes > 1) {
+        StringRef stem = StringRef(path).ends_with(".npy")
+                             ? StringRef(path).drop_back(4)
+                             : StringRef(path);
+        path = (stem + ".p" + llvm::Twine(process) + ".npy").str();
+      }
+      if (llvm::Error error = interp::writeNpy(result.getTensor(), path))
+        return fail("result " + llvm::Twine(index) + ": " +
+                    llvm::toString(std::move(error)));
     }
-    StringRef target = index < outputs.size() ? StringRef(outputs[index]) : "-";
-    if (target == "-") {
-      llvm::outs() << interp::printLiteral(result.getTensor()) << "\n";
-      continue;
-    }
-    if (!target.consume_front("@"))
-      return fail("--output takes @file.npy or -, got '" + outputs[index] +
-                  "'");
-    if (llvm::Error error = interp::writeNpy(result.getTensor(), target))
-      return fail("result " + llvm::Twine(index) + ": " +
-                  llvm::toString(std::move(error)));
   }
   return 0;
 }
