@@ -8,7 +8,7 @@ set -euo pipefail
 repo_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
 apt_packages=(
-  llvm-22-dev libmlir-22-dev mlir-22-tools clang-22 lld-22
+  llvm-22-dev libmlir-22-dev mlir-22-tools clang-22 lld-22 libclang-rt-22-dev
   cmake ninja-build ccache libgtest-dev python3-venv
 )
 
@@ -37,8 +37,8 @@ if [[ ! -x "$venv/bin/python" ]]; then
   "$python_bin" -m venv "$venv"
 fi
 
-pip_packages=(numpy lit jax jaxlib pytest)
-if ! "$venv/bin/python" -c "import numpy, lit, jax, pytest" 2>/dev/null; then
+pip_packages=(numpy lit jax jaxlib pytest scipy mpmath)
+if ! "$venv/bin/python" -c "import numpy, lit, jax, pytest, scipy, mpmath" 2>/dev/null; then
   echo "setup: installing Python packages: ${pip_packages[*]}"
   "$venv/bin/python" -m pip install -q --upgrade pip
   "$venv/bin/python" -m pip install -q "${pip_packages[@]}"

@@ -206,8 +206,13 @@ def to_mp(x):
 
 def reference(function, xs):
     """function applied in mpmath to every element of the inputs (a list of
-    arrays of equal length)."""
-    return [function(*[to_mp(a[i]) for a in xs]) for i in range(len(xs[0]))]
+    arrays of equal length); NaN where mpmath reports a pole."""
+    def one(i):
+        try:
+            return function(*[to_mp(a[i]) for a in xs])
+        except (ValueError, ZeroDivisionError):
+            return mp.nan
+    return [one(i) for i in range(len(xs[0]))]
 
 
 def _same_special(got, ref):
@@ -307,12 +312,23 @@ def check_real(harness_program, function, xs, dtype, max_ulps, atol=0.0,
 
 
 def sample(rng, lo, hi, n, dtype, log=False):
-    """n values of `dtype` spread over [lo, hi] (log-spaced when `log`)."""
+    """n values of `dtype` spread over [lo, hi] (log-spaced when `log`);
+    values past the format's range become inf (callers drop them)."""
     if log:
         values = np.exp(rng.uniform(np.log(lo), np.log(hi), n))
     else:
         values = rng.uniform(lo, hi, n)
-    return values.astype(np.float64).astype(dtype)
+    with np.errstate(over="ignore"):
+        return values.astype(np.float64).astype(dtype)
+
+
+def subnormals(dtype):
+    """Subnormal values of a float type, both signs (XLA's CPU backend reads
+    them as zero; check_real accepts either reading)."""
+    bits = {2: np.uint16, 4: np.uint32, 8: np.uint64}[np.dtype(dtype).itemsize]
+    patterns = np.array([1, 3, 2 ** (_FORMATS[np.dtype(dtype)][0] - 2)], bits)
+    positive = patterns.view(dtype)
+    return np.concatenate([positive, -positive])
 
 
 def exact_bits_equal(a, b):

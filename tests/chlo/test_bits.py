@@ -21,7 +21,8 @@ def all_values(dtype):
     """Every non-NaN value of a 16-bit format, or a dense sample of a wider
     one, sorted, with -0 and +0 kept apart by their bits."""
     bits = np.arange(2 ** 16, dtype=np.uint16).view(dtype)
-    return bits[~np.isnan(bits.astype(np.float64))]
+    with np.errstate(invalid="ignore"):
+        return bits[~np.isnan(bits.astype(np.float64))]
 
 
 def neighbour_reference(x, y, dtype):
@@ -61,7 +62,8 @@ def test_next_after(harness, dtype):
         if dtype.itemsize == 2:
             expected = neighbour_reference(x[i], y[i], dtype)
         else:
-            expected = float(np.nextafter(x[i], y[i]))
+            with np.errstate(over="ignore"):  # max -> inf is the answer
+                expected = float(np.nextafter(x[i], y[i]))
         g = float(got[i])
         if math.isnan(expected):
             assert math.isnan(g), f"next_after({x[i]}, {y[i]}) = {g}, expected NaN"

@@ -17,7 +17,8 @@ import math
 import numpy as np
 import pytest
 
-from conftest import (FLOAT_TYPES, check_real, eps, mp, sample, tiny)
+from conftest import (FLOAT_TYPES, check_real, eps, mp, sample, subnormals,
+                      tiny)
 
 ULPS = {"lgamma": 4, "digamma": 4, "polygamma": 8, "zeta": 8}
 ABS_EPS = 8
@@ -96,14 +97,13 @@ def test_gamma_accuracy(harness, op, dtype):
     x = np.concatenate([
         sample(rng, 0.5, 3, 100, dtype),
         sample(rng, 3, top, 100, dtype),
-        sample(rng, max(1e-30, float(np.finfo(np.float16).tiny)
-                        if dtype == np.float16 else 1e-30), 0.5, 40, dtype,
-               log=True),
+        sample(rng, max(1e-30, tiny(dtype)), 0.5, 40, dtype, log=True),
         sample(rng, top, largest(dtype) / 4, 40, dtype, log=True),
         non_integers(rng, -30, 0, 100, dtype),
         # Near the positive roots: 1 and 2 (lgamma), 1.4616 (digamma).
         sample(rng, 0.97, 1.03, 20, dtype), sample(rng, 1.97, 2.03, 20, dtype),
         sample(rng, 1.45, 1.47, 20, dtype),
+        subnormals(dtype)[:3],
     ])
     x = x[np.isfinite(x.astype(np.float64))]
     if dtype.itemsize == 2 and op == "lgamma":

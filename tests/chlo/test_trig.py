@@ -15,7 +15,7 @@ import pytest
 
 from conftest import (COMPLEX_TYPES, FLOAT_TYPES, BF16, assert_within,
                       check_real, complex_errors, exact_bits_equal, mp,
-                      reference, sample)
+                      reference, sample, subnormals)
 
 N = 256
 
@@ -64,6 +64,8 @@ def inputs(op, dtype, rng):
     else:  # atan, asinh: the whole line
         wide = sample(rng, 1e-30, min(big, 1e30), 2 * k, dtype, log=True)
         parts = [sample(rng, -10, 10, 2 * k, dtype), wide, -wide]
+    if op != "acosh":
+        parts.append(subnormals(dtype))
     values = np.concatenate([np.asarray(p, dtype) for p in parts])
     return values[np.isfinite(values.astype(np.float64))]
 

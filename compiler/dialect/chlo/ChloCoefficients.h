@@ -13,7 +13,10 @@
 namespace axle::chlo::coeff {
 
 // erf(x) / x in t = x^2 on [0, 1]
-inline constexpr double kErfSmallF32Bounds[] = {0.0, 1.0000000000000000000};
+inline constexpr double kErfSmallF32Bounds[] = {
+    0.0,
+    1.0000000000000000000,
+};
 inline constexpr double kErfSmallF32[1][7] = {
     {
         0.97547693938265409598,
@@ -27,7 +30,13 @@ inline constexpr double kErfSmallF32[1][7] = {
 };
 
 // x erfc(x) exp(x^2) in u = 1/x, intervals of x
-inline constexpr double kErfcScaledF32Bounds[] = {0.50000000000000000000, 1.0000000000000000000, 2.0000000000000000000, 4.0000000000000000000, 10.099999999999999645};
+inline constexpr double kErfcScaledF32Bounds[] = {
+    0.50000000000000000000,
+    1.0000000000000000000,
+    2.0000000000000000000,
+    4.0000000000000000000,
+    10.099999999999999645,
+};
 inline constexpr double kErfcScaledF32[4][9] = {
     {
         0.36363251189719857226,
@@ -76,7 +85,10 @@ inline constexpr double kErfcScaledF32[4][9] = {
 };
 
 // erfinv(x) / x in w = -log(1 - x^2) on [0, 5]
-inline constexpr double kErfInvCentralF32Bounds[] = {0.0, 5.0000000000000000000};
+inline constexpr double kErfInvCentralF32Bounds[] = {
+    0.0,
+    5.0000000000000000000,
+};
 inline constexpr double kErfInvCentralF32[1][10] = {
     {
         1.4912989404744902194,
@@ -93,7 +105,10 @@ inline constexpr double kErfInvCentralF32[1][10] = {
 };
 
 // erfinv(x) / x in r = sqrt(w), intervals of w
-inline constexpr double kErfInvTailF32Bounds[] = {5.0000000000000000000, 16.500000000000000000};
+inline constexpr double kErfInvTailF32Bounds[] = {
+    5.0000000000000000000,
+    16.500000000000000000,
+};
 inline constexpr double kErfInvTailF32[1][10] = {
     {
         2.9863576927497219990,
@@ -110,7 +125,11 @@ inline constexpr double kErfInvTailF32[1][10] = {
 };
 
 // i1e(y) / y on y in [0, 8]
-inline constexpr double kI1eSmallF32Bounds[] = {0.0, 4.0000000000000000000, 8.0000000000000000000};
+inline constexpr double kI1eSmallF32Bounds[] = {
+    0.0,
+    4.0000000000000000000,
+    8.0000000000000000000,
+};
 inline constexpr double kI1eSmallF32[2][13] = {
     {
         0.18142058230071563993,
@@ -145,7 +164,10 @@ inline constexpr double kI1eSmallF32[2][13] = {
 };
 
 // sqrt(y) i1e(y) in v = 1/y on v in [0, 1/8]
-inline constexpr double kI1eLargeF32Bounds[] = {0.0, 0.12500000000000000000};
+inline constexpr double kI1eLargeF32Bounds[] = {
+    0.0,
+    0.12500000000000000000,
+};
 inline constexpr double kI1eLargeF32[1][6] = {
     {
         0.38928811750914006024,
@@ -158,7 +180,11 @@ inline constexpr double kI1eLargeF32[1][6] = {
 };
 
 // lgamma(x) / ((x - 1) (x - 2)) on [0.5, 2.5]
-inline constexpr double kLgammaRootsF32Bounds[] = {0.50000000000000000000, 1.5000000000000000000, 2.5000000000000000000};
+inline constexpr double kLgammaRootsF32Bounds[] = {
+    0.50000000000000000000,
+    1.5000000000000000000,
+    2.5000000000000000000,
+};
 inline constexpr double kLgammaRootsF32[2][13] = {
     {
         0.59920176525626848328,
@@ -193,7 +219,10 @@ inline constexpr double kLgammaRootsF32[2][13] = {
 };
 
 // digamma(x) / (x - x0) on [1, 2], x0 its positive root
-inline constexpr double kDigammaRootF32Bounds[] = {1.0000000000000000000, 2.0000000000000000000};
+inline constexpr double kDigammaRootF32Bounds[] = {
+    1.0000000000000000000,
+    2.0000000000000000000,
+};
 inline constexpr double kDigammaRootF32[1][11] = {
     {
         0.98357026044156698801,
@@ -211,7 +240,10 @@ inline constexpr double kDigammaRootF32[1][11] = {
 };
 
 // erf(x) / x in t = x^2 on [0, 1]
-inline constexpr double kErfSmallF64Bounds[] = {0.0, 1.0000000000000000000};
+inline constexpr double kErfSmallF64Bounds[] = {
+    0.0,
+    1.0000000000000000000,
+};
 inline constexpr double kErfSmallF64[1][12] = {
     {
         0.97547693938265409598,
@@ -230,7 +262,14 @@ inline constexpr double kErfSmallF64[1][12] = {
 };
 
 // x erfc(x) exp(x^2) in u = 1/x, intervals of x
-inline constexpr double kErfcScaledF64Bounds[] = {0.50000000000000000000, 1.0000000000000000000, 2.0000000000000000000, 4.0000000000000000000, 8.0000000000000000000, 27.300000000000000711};
+inline constexpr double kErfcScaledF64Bounds[] = {
+    0.50000000000000000000,
+    1.0000000000000000000,
+    2.0000000000000000000,
+    4.0000000000000000000,
+    8.0000000000000000000,
+    27.300000000000000711,
+};
 inline constexpr double kErfcScaledF64[5][19] = {
     {
         0.36363251189719857226,
@@ -340,7 +379,10 @@ inline constexpr double kErfcScaledF64[5][19] = {
 };
 
 // erfinv(x) / x in w = -log(1 - x^2) on [0, 5]
-inline constexpr double kErfInvCentralF64Bounds[] = {0.0, 5.0000000000000000000};
+inline constexpr double kErfInvCentralF64Bounds[] = {
+    0.0,
+    5.0000000000000000000,
+};
 inline constexpr double kErfInvCentralF64[1][21] = {
     {
         1.4912989404744902194,
@@ -368,7 +410,11 @@ inline constexpr double kErfInvCentralF64[1][21] = {
 };
 
 // erfinv(x) / x in r = sqrt(w), intervals of w
-inline constexpr double kErfInvTailF64Bounds[] = {5.0000000000000000000, 12.000000000000000000, 38.000000000000000000};
+inline constexpr double kErfInvTailF64Bounds[] = {
+    5.0000000000000000000,
+    12.000000000000000000,
+    38.000000000000000000,
+};
 inline constexpr double kErfInvTailF64[2][22] = {
     {
         2.6861419543374875934,
@@ -421,7 +467,11 @@ inline constexpr double kErfInvTailF64[2][22] = {
 };
 
 // i1e(y) / y on y in [0, 8]
-inline constexpr double kI1eSmallF64Bounds[] = {0.0, 4.0000000000000000000, 8.0000000000000000000};
+inline constexpr double kI1eSmallF64Bounds[] = {
+    0.0,
+    4.0000000000000000000,
+    8.0000000000000000000,
+};
 inline constexpr double kI1eSmallF64[2][22] = {
     {
         0.18142058230071563993,
@@ -474,7 +524,10 @@ inline constexpr double kI1eSmallF64[2][22] = {
 };
 
 // sqrt(y) i1e(y) in v = 1/y on v in [0, 1/8]
-inline constexpr double kI1eLargeF64Bounds[] = {0.0, 0.12500000000000000000};
+inline constexpr double kI1eLargeF64Bounds[] = {
+    0.0,
+    0.12500000000000000000,
+};
 inline constexpr double kI1eLargeF64[1][23] = {
     {
         0.38928811750914006024,
@@ -504,7 +557,11 @@ inline constexpr double kI1eLargeF64[1][23] = {
 };
 
 // lgamma(x) / ((x - 1) (x - 2)) on [0.5, 2.5]
-inline constexpr double kLgammaRootsF64Bounds[] = {0.50000000000000000000, 1.5000000000000000000, 2.5000000000000000000};
+inline constexpr double kLgammaRootsF64Bounds[] = {
+    0.50000000000000000000,
+    1.5000000000000000000,
+    2.5000000000000000000,
+};
 inline constexpr double kLgammaRootsF64[2][27] = {
     {
         0.59920176525626848328,
@@ -567,7 +624,10 @@ inline constexpr double kLgammaRootsF64[2][27] = {
 };
 
 // digamma(x) / (x - x0) on [1, 2], x0 its positive root
-inline constexpr double kDigammaRootF64Bounds[] = {1.0000000000000000000, 2.0000000000000000000};
+inline constexpr double kDigammaRootF64Bounds[] = {
+    1.0000000000000000000,
+    2.0000000000000000000,
+};
 inline constexpr double kDigammaRootF64[1][22] = {
     {
         0.98357026044156698801,

@@ -37,8 +37,7 @@ Value hypot(MathBuilder &m, Value a, Value b) {
   Value big = m.max(absA, absB);
   Value small = m.min(absA, absB);
   Value ratio = m.div(small, big);
-  Value result =
-      m.mul(big, m.sqrt(m.add(m.cst(a, 1.0), m.mul(ratio, ratio))));
+  Value result = m.mul(big, m.sqrt(m.add(m.cst(a, 1.0), m.mul(ratio, ratio))));
   // 0/0 and inf/inf make the ratio NaN; the answer is then `big`.
   Value degenerate = m.orOp(m.eq(big, m.cst(a, 0.0)), m.eq(big, m.inf(a)));
   return m.select(degenerate, big, result);
@@ -72,11 +71,11 @@ AsinAcosParts asinAcosKernel(MathBuilder &m, Value x, Value y) {
 
   // Real parts where B is close to 1 (B > 0.6417 in the paper).
   Value apx = m.add(a, x);
-  Value belowOne = m.sqrt(m.mul(m.mul(half, apx),
-                                m.add(m.div(ySq, rxp1), m.add(s, onemx))));
+  Value belowOne =
+      m.sqrt(m.mul(m.mul(half, apx), m.add(m.div(ySq, rxp1), m.add(s, onemx))));
   Value aboveOne = m.mul(
-      y, m.sqrt(m.mul(half, m.add(m.div(apx, rxp1),
-                                  m.div(apx, m.add(s, xm1))))));
+      y,
+      m.sqrt(m.mul(half, m.add(m.div(apx, rxp1), m.div(apx, m.add(s, xm1))))));
   Value den = m.select(m.le(x, one), belowOne, aboveOne);
   Value bSmall = m.le(b, m.cst(x, 0.6417));
   Value asinRe = m.select(bSmall, fn::asin(m, b), m.atan2(x, den));
@@ -89,19 +88,16 @@ AsinAcosParts asinAcosKernel(MathBuilder &m, Value x, Value y) {
       m.mul(half, m.add(m.div(ySq, rxp1), m.div(ySq, m.add(s, onemx)))),
       m.mul(half, m.add(m.div(ySq, rxp1), m.add(s, xm1))));
   Value imNear = m.log1p(m.add(am1, m.sqrt(m.mul(am1, m.add(a, one)))));
-  Value imFar =
-      m.log(m.add(a, m.sqrt(m.mul(m.sub(a, one), m.add(a, one)))));
+  Value imFar = m.log(m.add(a, m.sqrt(m.mul(m.sub(a, one), m.add(a, one)))));
   Value imHuge = m.add(m.log(a), m.cst(x, std::numbers::ln2));
   Value im = m.select(m.le(a, m.cst(x, 1.5)), imNear, imFar);
   im = m.select(m.gt(a, m.cst(x, largeArgument(x))), imHuge, im);
   // y so small that y^2 underflows while x < 1: Im = y / sqrt(1 - x^2).
-  Value tinyY =
-      m.andOp(m.lt(x, one),
-              m.lt(y, m.mul(m.cst(x, MathBuilder::epsilon(
-                                         MathBuilder::elementType(x))),
-                            onemx)));
-  Value imTiny =
-      m.div(y, m.sqrt(m.mul(onemx, xp1)));
+  Value tinyY = m.andOp(
+      m.lt(x, one),
+      m.lt(y, m.mul(m.cst(x, MathBuilder::epsilon(MathBuilder::elementType(x))),
+                    onemx)));
+  Value imTiny = m.div(y, m.sqrt(m.mul(onemx, xp1)));
   im = m.select(tinyY, imTiny, im);
 
   // Infinite parts: asin -> atan2(x, y) + i inf, acos -> atan2(y, x) + i inf.
@@ -122,8 +118,8 @@ Parts asinParts(MathBuilder &m, Value re, Value im) {
 Parts acosParts(MathBuilder &m, Value re, Value im) {
   AsinAcosParts k = asinAcosKernel(m, m.abs(re), m.abs(im));
   Value negative = m.lt(re, m.cst(re, 0.0));
-  Value real = m.select(
-      negative, m.sub(m.cst(re, std::numbers::pi), k.acosRe), k.acosRe);
+  Value real = m.select(negative, m.sub(m.cst(re, std::numbers::pi), k.acosRe),
+                        k.acosRe);
   return {real, m.neg(m.copySign(k.im, im))};
 }
 
@@ -136,11 +132,11 @@ Parts atanhParts(MathBuilder &m, Value x, Value y) {
   Value onema = m.sub(one, a);
   Value ySq = m.mul(y, y);
   Value den = m.add(m.mul(onema, onema), ySq);
-  Value re = m.mul(m.cst(x, 0.25),
-                   m.log1p(m.div(m.mul(m.cst(x, 4.0), a), den)));
-  Value im = m.mul(m.cst(x, 0.5),
-                   m.atan2(m.add(y, y),
-                           m.sub(m.mul(onema, m.add(one, a)), ySq)));
+  Value re =
+      m.mul(m.cst(x, 0.25), m.log1p(m.div(m.mul(m.cst(x, 4.0), a), den)));
+  Value im =
+      m.mul(m.cst(x, 0.5),
+            m.atan2(m.add(y, y), m.sub(m.mul(onema, m.add(one, a)), ySq)));
   // Where (1 - x)^2 + y^2 could overflow: atanh(z) ~ 1/z +- i pi/2 with
   // Re(1/z) = (x/h)/h; y/h^2 is far below pi/2's ulp there.
   Value h = hypot(m, x, y);
@@ -224,7 +220,8 @@ Value tanComplex(MathBuilder &m, Value z) {
   Value re = m.div(t, den);
   Value im = m.div(m.mul(m.mul(beta, rho), s), den);
   // Large |y|: tan(z) -> 4 (t / beta) exp(-2|y|) + i sign(y).
-  double limit = std::log(MathBuilder::largest(MathBuilder::elementType(x))) / 4;
+  double limit =
+      std::log(MathBuilder::largest(MathBuilder::elementType(x))) / 4;
   Value large = m.gt(m.abs(y), m.cst(x, limit));
   Value reLarge = m.mul(m.mul(m.cst(x, 4.0), m.div(t, beta)),
                         m.exp(m.mul(m.cst(x, -2.0), m.abs(y))));

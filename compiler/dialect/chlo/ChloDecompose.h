@@ -12,6 +12,12 @@
 
 namespace axle::chlo {
 
+/// Reports, at the op, why a chlo op cannot be decomposed (dynamic shapes
+/// where a decomposition needs static ones, a result type that refines the
+/// operand shape, a constant_like value that is not a number); success for
+/// ops the patterns handle.
+llvm::LogicalResult checkDecomposable(mlir::Operation *op);
+
 /// Unary and same-shape binary math ops, predicates, constants.
 void populateElementwisePatterns(mlir::RewritePatternSet &patterns);
 /// broadcast_* ops.

@@ -33,7 +33,8 @@ Value resultDimSize(OpBuilder &b, Location loc, ArrayRef<Operand> operands,
   auto scalarI64 = RankedTensorType::get({}, b.getI64Type());
   if (!ShapedType::isDynamic(staticSize))
     return hlo::ConstantOp::create(
-        b, loc, DenseElementsAttr::get(oneType, b.getI64IntegerAttr(staticSize)));
+        b, loc,
+        DenseElementsAttr::get(oneType, b.getI64IntegerAttr(staticSize)));
   Value size;
   for (const Operand &operand : operands) {
     auto type = llvm::cast<RankedTensorType>(operand.value.getType());
@@ -46,8 +47,8 @@ Value resultDimSize(OpBuilder &b, Location loc, ArrayRef<Operand> operands,
     Value here = hlo::GetDimensionSizeOp::create(
         b, loc, RankedTensorType::get({}, b.getI32Type()), operand.value,
         static_cast<uint64_t>(operandDim));
-    here = hlo::ConvertOp::create(b, loc, TypeRange{scalarI64},
-                                  ValueRange{here});
+    here =
+        hlo::ConvertOp::create(b, loc, TypeRange{scalarI64}, ValueRange{here});
     if (!size) {
       size = here;
       continue;
@@ -73,9 +74,8 @@ SmallVector<Value> broadcastAll(OpBuilder &b, Location loc,
     SmallVector<Value> sizes;
     for (int64_t d = 0; d < static_cast<int64_t>(shape.size()); ++d)
       sizes.push_back(resultDimSize(b, loc, operands, d, shape[d]));
-    auto type =
-        RankedTensorType::get({static_cast<int64_t>(shape.size())},
-                              b.getI64Type());
+    auto type = RankedTensorType::get({static_cast<int64_t>(shape.size())},
+                                      b.getI64Type());
     shapeTensor = sizes.size() == 1
                       ? sizes.front()
                       : hlo::ConcatenateOp::create(b, loc, type, sizes,
@@ -86,15 +86,15 @@ SmallVector<Value> broadcastAll(OpBuilder &b, Location loc,
   for (const Operand &operand : operands) {
     auto type = llvm::cast<RankedTensorType>(operand.value.getType());
     auto target = RankedTensorType::get(shape, type.getElementType());
+    // A dynamic size may be 1 at run time and still need expanding.
     bool identity =
-        type == target &&
+        type == target && type.hasStaticShape() &&
         llvm::equal(operand.dims, llvm::seq<int64_t>(0, shape.size()));
     if (identity) {
       results.push_back(operand.value);
     } else if (!dynamic) {
-      results.push_back(hlo::BroadcastInDimOp::create(b, loc, target,
-                                                      operand.value,
-                                                      operand.dims));
+      results.push_back(hlo::BroadcastInDimOp::create(
+          b, loc, target, operand.value, operand.dims));
     } else {
       results.push_back(hlo::DynamicBroadcastInDimOp::create(
           b, loc, target, operand.value, shapeTensor, operand.dims, nullptr,
@@ -137,8 +137,7 @@ struct BroadcastBinaryPattern : OpRewritePattern<OpTy> {
 template <typename OpTy>
 struct BroadcastFunctionPattern : OpRewritePattern<OpTy> {
   using Function = Value (*)(MathBuilder &, Value, Value);
-  BroadcastFunctionPattern(MLIRContext *context, Function function,
-                           bool widen)
+  BroadcastFunctionPattern(MLIRContext *context, Function function, bool widen)
       : OpRewritePattern<OpTy>(context), function(function), widen(widen) {}
 
   LogicalResult matchAndRewrite(OpTy op,
@@ -147,10 +146,10 @@ struct BroadcastFunctionPattern : OpRewritePattern<OpTy> {
     Type element = MathBuilder::elementType(operands[0]);
     MathBuilder m(rewriter, op.getLoc(), operands[0]);
     Value result =
-        widen ? m.narrow(function(m, m.widen(operands[0]),
-                                  m.widen(operands[1])),
-                         element)
-              : function(m, operands[0], operands[1]);
+        widen
+            ? m.narrow(function(m, m.widen(operands[0]), m.widen(operands[1])),
+                       element)
+            : function(m, operands[0], operands[1]);
     rewriter.replaceOp(op, result);
     return success();
   }

@@ -22,23 +22,19 @@ using Function = Value (*)(MathBuilder &, Value);
 using BinaryFunction = Value (*)(MathBuilder &, Value, Value);
 
 /// The decompositions build values of the operand's type; a result type
-/// that only refines the shape cannot be produced without a cast.
+/// that only refines the shape cannot be produced without a cast
+/// (checkDecomposable reports it).
 LogicalResult checkSameType(Operation *op, Value operand,
                             PatternRewriter &rewriter) {
-  Type result = op->getResult(0).getType();
   auto operandType = llvm::cast<RankedTensorType>(operand.getType());
-  auto resultType = llvm::cast<RankedTensorType>(result);
+  auto resultType = llvm::cast<RankedTensorType>(op->getResult(0).getType());
   if (operandType.getShape() == resultType.getShape())
     return success();
-  op->emitOpError() << "cannot be decomposed: result type " << resultType
-                    << " has a different shape than operand type "
-                    << operandType << " (refine the shapes first)";
-  return rewriter.notifyMatchFailure(op, "shape mismatch");
+  return rewriter.notifyMatchFailure(op, "result shape differs");
 }
 
 /// A unary float function with an optional complex form.
-template <typename OpTy>
-struct UnaryFunctionPattern : OpRewritePattern<OpTy> {
+template <typename OpTy> struct UnaryFunctionPattern : OpRewritePattern<OpTy> {
   UnaryFunctionPattern(MLIRContext *context, Function real,
                        Function complex = nullptr)
       : OpRewritePattern<OpTy>(context), real(real), complex(complex) {}
@@ -67,8 +63,7 @@ struct UnaryFunctionPattern : OpRewritePattern<OpTy> {
 };
 
 /// A binary float function of two operands of one type.
-template <typename OpTy>
-struct BinaryFunctionPattern : OpRewritePattern<OpTy> {
+template <typename OpTy> struct BinaryFunctionPattern : OpRewritePattern<OpTy> {
   BinaryFunctionPattern(MLIRContext *context, BinaryFunction function,
                         bool widen = true)
       : OpRewritePattern<OpTy>(context), function(function), widen(widen) {}
@@ -78,17 +73,13 @@ struct BinaryFunctionPattern : OpRewritePattern<OpTy> {
     Value lhs = op->getOperand(0), rhs = op->getOperand(1);
     if (failed(checkSameType(op, lhs, rewriter)))
       return failure();
-    if (lhs.getType() != rhs.getType()) {
-      op->emitOpError() << "cannot be decomposed: operand types "
-                        << lhs.getType() << " and " << rhs.getType()
-                        << " differ in shape (refine the shapes first)";
+    if (lhs.getType() != rhs.getType())
       return rewriter.notifyMatchFailure(op, "operand shapes differ");
-    }
     Type element = MathBuilder::elementType(lhs);
     MathBuilder m(rewriter, op.getLoc(), lhs);
-    Value result = widen ? m.narrow(function(m, m.widen(lhs), m.widen(rhs)),
-                                    element)
-                         : function(m, lhs, rhs);
+    Value result =
+        widen ? m.narrow(function(m, m.widen(lhs), m.widen(rhs)), element)
+              : function(m, lhs, rhs);
     rewriter.replaceOp(op, result);
     return success();
   }
@@ -98,8 +89,7 @@ struct BinaryFunctionPattern : OpRewritePattern<OpTy> {
 };
 
 /// is_inf, is_pos_inf, is_neg_inf: comparisons with infinities.
-template <typename OpTy>
-struct InfinityTestPattern : OpRewritePattern<OpTy> {
+template <typename OpTy> struct InfinityTestPattern : OpRewritePattern<OpTy> {
   using OpRewritePattern<OpTy>::OpRewritePattern;
 
   LogicalResult matchAndRewrite(OpTy op,
@@ -175,8 +165,8 @@ struct MulhiPattern : OpRewritePattern<MulhiOp> {
     unsigned width = type.getWidth();
     bool isUnsigned = type.isUnsigned();
     if (width <= 32) {
-      Type wide = IntegerType::get(type.getContext(), 2 * width,
-                                   type.getSignedness());
+      Type wide =
+          IntegerType::get(type.getContext(), 2 * width, type.getSignedness());
       Value product = m.mul(m.convert(lhs, wide), m.convert(rhs, wide));
       Value shift = m.splatInt(wide, width);
       Value high = isUnsigned ? m.shiftRightLogical(product, shift)
@@ -196,9 +186,8 @@ struct MulhiPattern : OpRewritePattern<MulhiOp> {
     Value loHi = m.mul(aLo, bHi);
     Value hiHi = m.mul(aHi, bHi);
     // Each partial sum stays below 2^64.
-    Value cross = m.add(m.add(m.shiftRightLogical(loLo, thirtyTwo),
-                              m.andOp(hiLo, mask)),
-                        loHi);
+    Value cross = m.add(
+        m.add(m.shiftRightLogical(loLo, thirtyTwo), m.andOp(hiLo, mask)), loHi);
     Value high = m.add(m.add(hiHi, m.shiftRightLogical(hiLo, thirtyTwo)),
                        m.shiftRightLogical(cross, thirtyTwo));
     if (!isUnsigned) {
@@ -231,11 +220,8 @@ struct ConstantLikePattern : OpRewritePattern<ConstantLikeOp> {
   LogicalResult matchAndRewrite(ConstantLikeOp op,
                                 PatternRewriter &rewriter) const override {
     TypedAttr value = op.getValue();
-    if (!llvm::isa<FloatAttr, IntegerAttr>(value)) {
-      op.emitOpError() << "cannot be decomposed: value " << value
-                       << " is not an integer or float attribute";
+    if (!llvm::isa<FloatAttr, IntegerAttr>(value))
       return rewriter.notifyMatchFailure(op, "unsupported value");
-    }
     auto resultType = llvm::cast<RankedTensorType>(op.getType());
     if (resultType.hasStaticShape()) {
       rewriter.replaceOpWithNewOp<hlo::ConstantOp>(
@@ -261,14 +247,11 @@ struct ConstantLikePattern : OpRewritePattern<ConstantLikeOp> {
 void populateElementwisePatterns(RewritePatternSet &patterns) {
   MLIRContext *ctx = patterns.getContext();
   patterns.add<UnaryFunctionPattern<AcosOp>>(ctx, fn::acos, fn::acosComplex);
-  patterns.add<UnaryFunctionPattern<AcoshOp>>(ctx, fn::acosh,
-                                              fn::acoshComplex);
+  patterns.add<UnaryFunctionPattern<AcoshOp>>(ctx, fn::acosh, fn::acoshComplex);
   patterns.add<UnaryFunctionPattern<AsinOp>>(ctx, fn::asin, fn::asinComplex);
-  patterns.add<UnaryFunctionPattern<AsinhOp>>(ctx, fn::asinh,
-                                              fn::asinhComplex);
+  patterns.add<UnaryFunctionPattern<AsinhOp>>(ctx, fn::asinh, fn::asinhComplex);
   patterns.add<UnaryFunctionPattern<AtanOp>>(ctx, fn::atan, fn::atanComplex);
-  patterns.add<UnaryFunctionPattern<AtanhOp>>(ctx, fn::atanh,
-                                              fn::atanhComplex);
+  patterns.add<UnaryFunctionPattern<AtanhOp>>(ctx, fn::atanh, fn::atanhComplex);
   patterns.add<UnaryFunctionPattern<CoshOp>>(ctx, fn::cosh, fn::coshComplex);
   patterns.add<UnaryFunctionPattern<SinhOp>>(ctx, fn::sinh, fn::sinhComplex);
   patterns.add<UnaryFunctionPattern<TanOp>>(ctx, fn::tan, fn::tanComplex);

@@ -8,9 +8,10 @@
 //     group (paired with the rhs group dimension) is summed over the groups;
 //   - ragged contracting dimension: both operands are masked per group and
 //     the group becomes the leading batch dimension of the result;
-//   - ragged batch dimension: a plain dot_general.
-// Positions past the last group are zero. Masking uses select, so values in
-// other groups (inf, NaN) cannot leak in through 0 * x.
+//   - ragged batch dimension: a plain dot_general (as XLA computes it).
+// In the first two modes positions past the last group contribute nothing.
+// Masking uses select, so values in other groups (inf, NaN) cannot leak in
+// through 0 * x.
 //
 //===----------------------------------------------------------------------===//
 
@@ -54,8 +55,7 @@ Value broadcast(OpBuilder &b, Location loc, Value value,
                 ArrayRef<int64_t> shape, ArrayRef<int64_t> dims) {
   auto type = llvm::cast<RankedTensorType>(value.getType());
   return hlo::BroadcastInDimOp::create(
-      b, loc, RankedTensorType::get(shape, type.getElementType()), value,
-      dims);
+      b, loc, RankedTensorType::get(shape, type.getElementType()), value, dims);
 }
 
 /// Sum of `value` over dimension `dim`.
@@ -67,15 +67,15 @@ Value sumOver(OpBuilder &b, Location loc, Value value, int64_t dim) {
   auto resultType = RankedTensorType::get(shape, element);
   auto scalar = RankedTensorType::get({}, element);
   Value init = zeros(b, loc, scalar);
-  auto reduce = hlo::ReduceOp::create(b, loc, TypeRange{resultType},
-                                      ValueRange{value}, ValueRange{init},
-                                      ArrayRef<int64_t>{dim});
+  auto reduce =
+      hlo::ReduceOp::create(b, loc, TypeRange{resultType}, ValueRange{value},
+                            ValueRange{init}, ArrayRef<int64_t>{dim});
   OpBuilder::InsertionGuard guard(b);
-  Block *block = b.createBlock(&reduce.getBody(), {}, {scalar, scalar},
-                               {loc, loc});
-  Value sum = hlo::AddOp::create(b, loc, TypeRange{scalar},
-                                 ValueRange{block->getArgument(0),
-                                            block->getArgument(1)});
+  Block *block =
+      b.createBlock(&reduce.getBody(), {}, {scalar, scalar}, {loc, loc});
+  Value sum = hlo::AddOp::create(
+      b, loc, TypeRange{scalar},
+      ValueRange{block->getArgument(0), block->getArgument(1)});
   hlo::ReturnOp::create(b, loc, ValueRange{sum});
   return reduce.getResult(0);
 }
@@ -95,10 +95,12 @@ Value groupMask(OpBuilder &b, Location loc, Value groupSizes, int64_t length) {
   squareShape.append({numGroups, numGroups});
   auto squareI64 = RankedTensorType::get(squareShape, i64);
   auto squareI1 = RankedTensorType::get(squareShape, b.getI1Type());
-  SmallVector<int64_t> sizesDims = llvm::to_vector(llvm::seq<int64_t>(0, rank - 1));
+  SmallVector<int64_t> sizesDims =
+      llvm::to_vector(llvm::seq<int64_t>(0, rank - 1));
   sizesDims.push_back(rank); // h
   Value spread = broadcast(b, loc, sizes, squareShape, sizesDims);
-  Value g = hlo::IotaOp::create(b, loc, squareI64, static_cast<uint64_t>(rank - 1));
+  Value g =
+      hlo::IotaOp::create(b, loc, squareI64, static_cast<uint64_t>(rank - 1));
   Value h = hlo::IotaOp::create(b, loc, squareI64, static_cast<uint64_t>(rank));
   MLIRContext *ctx = b.getContext();
   auto cmp = [&](Type type, Value x, Value y, hlo::ComparisonDirection dir) {
@@ -107,9 +109,9 @@ Value groupMask(OpBuilder &b, Location loc, Value groupSizes, int64_t length) {
         hlo::ComparisonTypeAttr::get(ctx, hlo::ComparisonType::SIGNED));
   };
   Value upTo = cmp(squareI1, h, g, hlo::ComparisonDirection::LE);
-  Value kept = hlo::SelectOp::create(
-      b, loc, TypeRange{squareI64},
-      ValueRange{upTo, spread, zeros(b, loc, squareI64)});
+  Value kept =
+      hlo::SelectOp::create(b, loc, TypeRange{squareI64},
+                            ValueRange{upTo, spread, zeros(b, loc, squareI64)});
   Value end = sumOver(b, loc, kept, rank);
   Value start = hlo::SubtractOp::create(b, loc, TypeRange{end.getType()},
                                         ValueRange{end, sizes});
@@ -171,10 +173,8 @@ struct RaggedDotPattern : OpRewritePattern<RaggedDotOp> {
     auto sizesType = llvm::cast<RankedTensorType>(op.getGroupSizes().getType());
     auto resultType = llvm::cast<RankedTensorType>(op.getType());
     if (!lhsType.hasStaticShape() || !rhsType.hasStaticShape() ||
-        !sizesType.hasStaticShape() || !resultType.hasStaticShape()) {
-      op.emitOpError() << "cannot be decomposed: dynamic shapes";
+        !sizesType.hasStaticShape() || !resultType.hasStaticShape())
       return rewriter.notifyMatchFailure(op, "dynamic shapes");
-    }
     Location loc = op.getLoc();
     MLIRContext *ctx = op.getContext();
     RaggedDotDimensionNumbersAttr dims = op.getRaggedDotDimensionNumbers();
@@ -195,19 +195,22 @@ struct RaggedDotPattern : OpRewritePattern<RaggedDotOp> {
             ctx, llvm::cast<PrecisionAttr>(attr).getValue()));
       precision = rewriter.getArrayAttr(values);
     }
-    auto dot = [&](Value l, Value r, ArrayRef<int64_t> lb,
-                   ArrayRef<int64_t> rb, ArrayRef<int64_t> lc,
-                   ArrayRef<int64_t> rc, RankedTensorType type) -> Value {
+    auto dot = [&](Value l, Value r, ArrayRef<int64_t> lb, ArrayRef<int64_t> rb,
+                   ArrayRef<int64_t> lc, ArrayRef<int64_t> rc,
+                   RankedTensorType type) -> Value {
       auto numbers = hlo::DotDimensionNumbersAttr::get(ctx, lb, rb, lc, rc);
       return hlo::DotGeneralOp::create(rewriter, loc, type, l, r, numbers,
                                        precision, nullptr);
     };
 
-    Value mask =
-        groupMask(rewriter, loc, op.getGroupSizes(), lhsType.getDimSize(ragged));
     int64_t numGroups = sizesType.getShape().back();
+    RaggedDotMode mode = raggedDotMode(dims);
+    Value mask;
+    if (mode != RaggedDotMode::Batch)
+      mask = groupMask(rewriter, loc, op.getGroupSizes(),
+                       lhsType.getDimSize(ragged));
     Value result;
-    switch (raggedDotMode(dims)) {
+    switch (mode) {
     case RaggedDotMode::NonContracting: {
       int64_t group = dims.getRhsGroupDimensions().front();
       Value masked = maskPerGroup(rewriter, loc, lhs, mask, ragged, lhsBatch);
@@ -217,9 +220,9 @@ struct RaggedDotPattern : OpRewritePattern<RaggedDotOp> {
       SmallVector<int64_t> perGroup{numGroups};
       perGroup.append(resultType.getShape().begin(),
                       resultType.getShape().end());
-      Value grouped = dot(masked, rhs, lb, rb, shifted(lhsContract),
-                          rhsContract,
-                          RankedTensorType::get(perGroup, element));
+      Value grouped =
+          dot(masked, rhs, lb, rb, shifted(lhsContract), rhsContract,
+              RankedTensorType::get(perGroup, element));
       result = sumOver(rewriter, loc, grouped, 0);
       break;
     }
@@ -237,28 +240,11 @@ struct RaggedDotPattern : OpRewritePattern<RaggedDotOp> {
                    shifted(rhsContract), resultType);
       break;
     }
-    case RaggedDotMode::Batch: {
-      Value full = dot(lhs, rhs, lhsBatch, rhsBatch, lhsContract, rhsContract,
-                       resultType);
-      // Batch entries past the last group are zero: any group covers them.
-      auto maskType = llvm::cast<RankedTensorType>(mask.getType());
-      auto anyType = RankedTensorType::get({maskType.getShape().back()},
-                                           rewriter.getI1Type());
-      Value covered = hlo::ConvertOp::create(
-          rewriter, loc,
-          TypeRange{withElement(maskType, rewriter.getI32Type())},
-          ValueRange{mask});
-      covered = sumOver(rewriter, loc, covered, 0);
-      covered = hlo::ConvertOp::create(rewriter, loc, TypeRange{anyType},
-                                       ValueRange{covered});
-      int64_t resultDim = llvm::find(lhsBatch, ragged) - lhsBatch.begin();
-      Value coveredB = broadcast(rewriter, loc, covered,
-                                 resultType.getShape(), {resultDim});
-      result = hlo::SelectOp::create(
-          rewriter, loc, TypeRange{resultType},
-          ValueRange{coveredB, full, zeros(rewriter, loc, resultType)});
+    case RaggedDotMode::Batch:
+      // Every batch entry has both operands: the groups change nothing.
+      result = dot(lhs, rhs, lhsBatch, rhsBatch, lhsContract, rhsContract,
+                   resultType);
       break;
-    }
     }
     rewriter.replaceOp(op, result);
     return success();

@@ -30,8 +30,9 @@ RankedTensorType withUnitDim(RankedTensorType type, int64_t dim) {
 Value zeros(OpBuilder &b, Location loc, RankedTensorType type) {
   Type element = type.getElementType();
   if (auto complex = llvm::dyn_cast<ComplexType>(element)) {
-    Value part = zeros(
-        b, loc, RankedTensorType::get(type.getShape(), complex.getElementType()));
+    Value part =
+        zeros(b, loc,
+              RankedTensorType::get(type.getShape(), complex.getElementType()));
     return hlo::ComplexOp::create(b, loc, TypeRange{type},
                                   ValueRange{part, part});
   }
@@ -59,10 +60,8 @@ struct ScanPattern : OpRewritePattern<ScanOp> {
     bool allStatic = !ShapedType::isDynamic(length) &&
                      llvm::all_of(op->getOperandTypes(), isStatic) &&
                      llvm::all_of(op->getResultTypes(), isStatic);
-    if (!allStatic) {
-      op.emitOpError() << "cannot be decomposed: dynamic shapes";
+    if (!allStatic)
       return rewriter.notifyMatchFailure(op, "dynamic shapes");
-    }
     Location loc = op.getLoc();
     int64_t dim = op.getDimension();
     bool reverse = op.getIsReverse().value_or(false);
@@ -74,10 +73,10 @@ struct ScanPattern : OpRewritePattern<ScanOp> {
     llvm::append_range(state, op.getInputs());
     llvm::append_range(state, op.getInits());
     for (Value output : op.getOutputs())
-      state.push_back(zeros(rewriter, loc,
-                            llvm::cast<RankedTensorType>(output.getType())));
-    SmallVector<Type> stateTypes = llvm::map_to_vector(
-        state, [](Value value) { return value.getType(); });
+      state.push_back(
+          zeros(rewriter, loc, llvm::cast<RankedTensorType>(output.getType())));
+    SmallVector<Type> stateTypes =
+        llvm::map_to_vector(state, [](Value value) { return value.getType(); });
     SmallVector<Location> locs(state.size(), loc);
 
     auto loop = hlo::WhileOp::create(rewriter, loc, stateTypes, state);
@@ -85,8 +84,7 @@ struct ScanPattern : OpRewritePattern<ScanOp> {
     MLIRContext *ctx = op.getContext();
     {
       OpBuilder::InsertionGuard guard(rewriter);
-      Block *cond =
-          rewriter.createBlock(&loop.getCond(), {}, stateTypes, locs);
+      Block *cond = rewriter.createBlock(&loop.getCond(), {}, stateTypes, locs);
       Value more = hlo::CompareOp::create(
           rewriter, loc, scalarI1, cond->getArgument(0),
           scalarI64(rewriter, loc, length),
@@ -129,9 +127,9 @@ struct ScanPattern : OpRewritePattern<ScanOp> {
       rewriter.clone(inner, mapping);
     Operation *terminator = scanBody.getTerminator();
 
-    SmallVector<Value> next{hlo::AddOp::create(
-        rewriter, loc, TypeRange{scalarType},
-        ValueRange{i, scalarI64(rewriter, loc, 1)})};
+    SmallVector<Value> next{
+        hlo::AddOp::create(rewriter, loc, TypeRange{scalarType},
+                           ValueRange{i, scalarI64(rewriter, loc, 1)})};
     for (size_t k = 0; k < numInputs; ++k)
       next.push_back(body->getArgument(1 + k));
     for (size_t k = 0; k < numCarries; ++k)

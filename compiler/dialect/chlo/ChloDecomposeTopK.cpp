@@ -32,16 +32,8 @@ struct TopKPattern : OpRewritePattern<TopKOp> {
   LogicalResult matchAndRewrite(TopKOp op,
                                 PatternRewriter &rewriter) const override {
     auto type = llvm::cast<RankedTensorType>(op.getOperand().getType());
-    if (!type.hasStaticShape()) {
-      op.emitOpError() << "cannot be decomposed: operand type " << type
-                       << " has a dynamic shape";
+    if (!type.hasStaticShape())
       return rewriter.notifyMatchFailure(op, "dynamic shape");
-    }
-    if (llvm::isa<ComplexType>(type.getElementType())) {
-      op.emitOpError() << "cannot be decomposed: complex values "
-                       << type.getElementType() << " have no order";
-      return rewriter.notifyMatchFailure(op, "complex operand");
-    }
     Location loc = op.getLoc();
     MLIRContext *ctx = op.getContext();
     int64_t last = type.getRank() - 1;
@@ -50,10 +42,10 @@ struct TopKPattern : OpRewritePattern<TopKOp> {
     Value iota = hlo::IotaOp::create(rewriter, loc, indexType,
                                      static_cast<uint64_t>(last));
 
-    auto sort = hlo::SortOp::create(
-        rewriter, loc, TypeRange{type, indexType},
-        ValueRange{op.getOperand(), iota}, static_cast<uint64_t>(last),
-        /*is_stable=*/true);
+    auto sort = hlo::SortOp::create(rewriter, loc, TypeRange{type, indexType},
+                                    ValueRange{op.getOperand(), iota},
+                                    static_cast<uint64_t>(last),
+                                    /*is_stable=*/true);
     {
       OpBuilder::InsertionGuard guard(rewriter);
       auto valueScalar = RankedTensorType::get({}, type.getElementType());
@@ -65,8 +57,7 @@ struct TopKPattern : OpRewritePattern<TopKOp> {
       Value greater = hlo::CompareOp::create(
           rewriter, loc, RankedTensorType::get({}, rewriter.getI1Type()),
           block->getArgument(0), block->getArgument(1),
-          hlo::ComparisonDirectionAttr::get(ctx,
-                                            hlo::ComparisonDirection::GT),
+          hlo::ComparisonDirectionAttr::get(ctx, hlo::ComparisonDirection::GT),
           hlo::ComparisonTypeAttr::get(
               ctx, comparisonTypeFor(type.getElementType())));
       hlo::ReturnOp::create(rewriter, loc, ValueRange{greater});

@@ -41,14 +41,14 @@ constexpr llvm::StringLiteral kRaggedDotFields[] = {
     "lhs_ragged_dimensions",      "rhs_group_dimensions"};
 
 ParseResult parseIntList(AsmParser &parser, SmallVectorImpl<int64_t> &values) {
-  return parser.parseCommaSeparatedList(
-      AsmParser::Delimiter::Square, [&]() -> ParseResult {
-        int64_t value;
-        if (parser.parseInteger(value))
-          return failure();
-        values.push_back(value);
-        return success();
-      });
+  return parser.parseCommaSeparatedList(AsmParser::Delimiter::Square,
+                                        [&]() -> ParseResult {
+                                          int64_t value;
+                                          if (parser.parseInteger(value))
+                                            return failure();
+                                          values.push_back(value);
+                                          return success();
+                                        });
 }
 
 } // namespace
@@ -66,12 +66,12 @@ Attribute RaggedDotDimensionNumbersAttr::parse(AsmParser &parser, Type) {
         return failure();
       const auto *it = llvm::find(kRaggedDotFields, key);
       if (it == std::end(kRaggedDotFields))
-        return parser.emitError(loc) << "unknown ragged_dot field '" << key
-                                     << "'";
+        return parser.emitError(loc)
+               << "unknown ragged_dot field '" << key << "'";
       size_t index = it - std::begin(kRaggedDotFields);
       if (seen[index])
-        return parser.emitError(loc) << "duplicate ragged_dot field '" << key
-                                     << "'";
+        return parser.emitError(loc)
+               << "duplicate ragged_dot field '" << key << "'";
       seen[index] = true;
       return parseIntList(parser, fields[index]);
     };

@@ -37,8 +37,7 @@ static Value erfcPositive(MathBuilder &m, Value a) {
   Value scaled = m.piecewiseChebyshev(a, table, [&](Value lo, Value hi) {
     Value invLo = m.div(m.cst(a, 1.0), lo);
     Value invHi = m.div(m.cst(a, 1.0), hi);
-    return m.div(m.sub(m.add(u, u), m.add(invLo, invHi)),
-                 m.sub(invLo, invHi));
+    return m.div(m.sub(m.add(u, u), m.add(invLo, invHi)), m.sub(invLo, invHi));
   });
   Value result = m.mul(m.div(scaled, a), m.expNegSquare(a));
   Value beyond = m.ge(a, m.cst(a, table.bounds.back()));
@@ -58,8 +57,8 @@ Value erfc(MathBuilder &m, Value x) {
   Value a = m.abs(x);
   Value small = m.sub(m.cst(x, 1.0), erfSmall(m, x));
   Value positive = erfcPositive(m, m.max(a, m.cst(x, 0.5)));
-  Value large = m.select(m.lt(x, m.cst(x, 0.0)),
-                         m.sub(m.cst(x, 2.0), positive), positive);
+  Value large = m.select(m.lt(x, m.cst(x, 0.0)), m.sub(m.cst(x, 2.0), positive),
+                         positive);
   // NaN fails both comparisons and reaches `large`, which is NaN.
   return m.select(m.lt(a, m.cst(x, 0.5)), small, large);
 }
@@ -78,8 +77,8 @@ Value erfInv(MathBuilder &m, Value x) {
       f64 ? ArrayRef<double>(coeff::kErfInvCentralF64[0])
           : ArrayRef<double>(coeff::kErfInvCentralF32[0]);
   double centralHi = coeff::kErfInvCentralF64Bounds[1];
-  Value sCentral = m.div(m.sub(m.add(w, w), m.cst(x, centralHi)),
-                         m.cst(x, centralHi));
+  Value sCentral =
+      m.div(m.sub(m.add(w, w), m.cst(x, centralHi)), m.cst(x, centralHi));
   Value pCentral = m.chebyshev(sCentral, central);
 
   PiecewiseChebyshev tail =

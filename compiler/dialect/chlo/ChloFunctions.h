@@ -1,4 +1,4 @@
-//===- ChloFunctions.h - stablehlo formulas of the chlo functions -*- C++ -*-===//
+//===- ChloFunctions.h - formulas of the chlo functions ---------*- C++ -*-===//
 //
 // Each function builds, with a MathBuilder, the stablehlo computation of one
 // mathematical function on a tensor of f32 or f64 (callers widen narrower

@@ -42,13 +42,13 @@ static Value toUnit(MathBuilder &m, Value x, Value lo, Value hi) {
 /// lgamma(y) for y in [0.5, 2.5].
 static Value lgammaNearRoots(MathBuilder &m, Value y) {
   PiecewiseChebyshev table =
-      isF64(y) ? makeTable(coeff::kLgammaRootsF64, coeff::kLgammaRootsF64Bounds)
-               : makeTable(coeff::kLgammaRootsF32, coeff::kLgammaRootsF32Bounds);
+      isF64(y)
+          ? makeTable(coeff::kLgammaRootsF64, coeff::kLgammaRootsF64Bounds)
+          : makeTable(coeff::kLgammaRootsF32, coeff::kLgammaRootsF32Bounds);
   Value series = m.piecewiseChebyshev(
       y, table, [&](Value lo, Value hi) { return toUnit(m, y, lo, hi); });
   // y - 1 and y - 2 are exact on this interval.
-  return m.mul(m.mul(m.sub(y, m.cst(y, 1.0)), m.sub(y, m.cst(y, 2.0))),
-               series);
+  return m.mul(m.mul(m.sub(y, m.cst(y, 1.0)), m.sub(y, m.cst(y, 2.0))), series);
 }
 
 /// Lanczos: lgamma(y) = log(sqrt(2 pi)) + (y - 1/2) log(t) - t + log(A(y)),
@@ -86,11 +86,11 @@ static Value lgammaPositive(MathBuilder &m, Value y) {
   Value product = m.cst(y, 1.0);
   for (int k = 1; k <= kMaxSteps; ++k) {
     Value use = m.le(m.cst(y, k), n);
-    product = m.mul(product, m.select(use, m.sub(y, m.cst(y, k)),
-                                      m.cst(y, 1.0)));
+    product =
+        m.mul(product, m.select(use, m.sub(y, m.cst(y, k)), m.cst(y, 1.0)));
   }
-  Value nearRoots = lgammaNearRoots(m, m.min(m.max(f, m.cst(y, 0.5)),
-                                             m.cst(y, 2.5)));
+  Value nearRoots =
+      lgammaNearRoots(m, m.min(m.max(f, m.cst(y, 0.5)), m.cst(y, 2.5)));
   Value recurrence = m.add(nearRoots, m.log(product));
   Value lanczos = lgammaLanczos(m, y);
   return m.select(m.lt(y, m.cst(y, 2.5 + kMaxSteps)), recurrence, lanczos);
@@ -99,19 +99,24 @@ static Value lgammaPositive(MathBuilder &m, Value y) {
 Value lgamma(MathBuilder &m, Value x) {
   Value half = m.cst(x, 0.5);
   Value one = m.cst(x, 1.0);
-  Value positive = lgammaPositive(m, m.max(x, half));
-  // 0 < x < 1/2: lgamma(x) = lgamma(x + 1) - log(x).
-  Value shifted = m.sub(lgammaPositive(m, m.add(x, one)), m.log(x));
-  // x <= 0: reflection; |sin(pi x)| = sin(pi |r|), r = x - round(x) exact.
+  Value zero = m.cst(x, 0.0);
+  // One evaluation for y >= 1/2: y = x, x + 1 for 0 < x < 1/2 (then
+  // lgamma(x) = lgamma(x + 1) - log(x)), 1 - x for x <= 0 (reflection).
+  Value isPositive = m.gt(x, zero);
+  Value y = m.select(m.ge(x, half), x,
+                     m.select(isPositive, m.add(x, one), m.sub(one, x)));
+  Value base = lgammaPositive(m, y);
+  Value shifted = m.sub(base, m.log(x));
+  // Reflection: log(pi / |sin(pi x)|) - lgamma(1 - x), with
+  // |sin(pi x)| = sin(pi |r|) for r = x - round(x), which is exact.
   Value r = m.abs(m.sub(x, m.round(x)));
   Value sinPi = m.sin(m.mul(m.cst(x, std::numbers::pi), r));
   Value reflected =
-      m.sub(m.sub(m.cst(x, std::log(std::numbers::pi)), m.log(sinPi)),
-            lgammaPositive(m, m.max(m.sub(one, x), half)));
+      m.sub(m.sub(m.cst(x, std::log(std::numbers::pi)), m.log(sinPi)), base);
   // Poles give log(0) = -inf, hence +inf; -inf itself is +inf too.
   reflected = m.select(m.eq(x, m.neg(m.inf(x))), m.inf(x), reflected);
-  Value result = m.select(m.gt(x, m.cst(x, 0.0)), shifted, reflected);
-  return m.select(m.ge(x, half), positive, result);
+  Value result = m.select(isPositive, shifted, reflected);
+  return m.select(m.ge(x, half), base, result);
 }
 
 //===----------------------------------------------------------------------===//
@@ -159,30 +164,31 @@ static Value digammaPositive(MathBuilder &m, Value y) {
   // y >= 10: log(y) - 1/(2y) - sum_k B_2k / (2k y^2k).
   ArrayRef<double> bernoulli(coeff::kDigammaAsymptotic);
   SmallVector<double> series{0.0};
-  series.append(bernoulli.begin(),
-                bernoulli.begin() + (isF64(y) ? 9 : 4));
+  series.append(bernoulli.begin(), bernoulli.begin() + (isF64(y) ? 9 : 4));
   Value z = m.div(m.cst(y, 1.0), m.mul(y, y));
   Value asymptotic =
       m.sub(m.sub(m.log(y), m.div(m.cst(y, 0.5), y)), m.polynomial(z, series));
-  return m.select(m.lt(y, m.cst(y, kAsymptoticFrom)), recurrence,
-                  asymptotic);
+  return m.select(m.lt(y, m.cst(y, kAsymptoticFrom)), recurrence, asymptotic);
 }
 
 Value digamma(MathBuilder &m, Value x) {
   Value one = m.cst(x, 1.0);
   Value zero = m.cst(x, 0.0);
-  Value positive = digammaPositive(m, m.max(x, one));
-  // 0 < x < 1: digamma(x) = digamma(x + 1) - 1/x.
-  Value shifted =
-      m.sub(digammaPositive(m, m.add(x, one)), m.div(one, x));
-  // x <= 0: reflection with tan(pi x) = tan(pi r), r = x - round(x).
+  // One evaluation for y >= 1: y = x, x + 1 for 0 < x < 1 (then
+  // digamma(x) = digamma(x + 1) - 1/x), 1 - x for x <= 0 (reflection).
+  Value isPositive = m.gt(x, zero);
+  Value y = m.select(m.ge(x, one), x,
+                     m.select(isPositive, m.add(x, one), m.sub(one, x)));
+  Value base = digammaPositive(m, y);
+  Value shifted = m.sub(base, m.div(one, x));
+  // Reflection: digamma(1 - x) - pi / tan(pi x), tan(pi x) = tan(pi r) for
+  // r = x - round(x).
   Value r = m.sub(x, m.round(x));
   Value cot = m.div(m.cst(x, std::numbers::pi),
                     m.tan(m.mul(m.cst(x, std::numbers::pi), r)));
-  Value reflected =
-      m.sub(digammaPositive(m, m.max(m.sub(one, x), one)), cot);
-  Value result = m.select(m.gt(x, zero), shifted, reflected);
-  result = m.select(m.ge(x, one), positive, result);
+  Value reflected = m.sub(base, cot);
+  Value result = m.select(isPositive, shifted, reflected);
+  result = m.select(m.ge(x, one), base, result);
   // Poles at 0, -1, -2, ... (and -inf) have no value.
   Value pole = m.andOp(m.le(x, zero), m.eq(x, m.floor(x)));
   return m.select(pole, m.nan(x), result);
@@ -202,8 +208,8 @@ Value zeta(MathBuilder &m, Value s, Value q) {
 
   // q < 0 (meaningful for integer s): zeta(s, q) = sum_{k<m} (q + k)^-s +
   // zeta(s, q + m) with m = ceil(-q), so the series starts in (0, 1].
-  Value shift = m.min(m.max(m.neg(m.floor(q)), zero),
-                      m.cst(s, kMaxNegativeShift));
+  Value shift =
+      m.min(m.max(m.neg(m.floor(q)), zero), m.cst(s, kMaxNegativeShift));
   Value sum = zero;
   for (int k = 0; k < kMaxNegativeShift; ++k) {
     Value use = m.lt(m.cst(s, k), shift);
@@ -236,8 +242,8 @@ Value zeta(MathBuilder &m, Value s, Value q) {
   // q a pole (0, -1, ...): inf; q below -kMaxNegativeShift: not supported.
   Value qPole =
       m.andOp(m.le(qOriginal, zero), m.eq(qOriginal, m.floor(qOriginal)));
-  result = m.select(m.lt(qOriginal, m.cst(s, -kMaxNegativeShift)), m.nan(s),
-                    result);
+  result =
+      m.select(m.lt(qOriginal, m.cst(s, -kMaxNegativeShift)), m.nan(s), result);
   result = m.select(qPole, m.inf(s), result);
   // s = 1: the pole of zeta; s < 1: not defined by the series.
   result = m.select(m.lt(s, one), m.nan(s), result);
@@ -252,11 +258,10 @@ Value polygamma(MathBuilder &m, Value n, Value x) {
   int productLimit = type.isF64() ? 40 : 34;
   Value factorial = one;
   for (int k = 2; k <= productLimit; ++k)
-    factorial = m.mul(factorial, m.select(m.le(m.cst(x, k), n),
-                                          m.cst(x, k), one));
+    factorial =
+        m.mul(factorial, m.select(m.le(m.cst(x, k), n), m.cst(x, k), one));
   Value large = m.exp(lgamma(m, m.add(n, one)));
-  factorial =
-      m.select(m.gt(n, m.cst(x, productLimit)), large, factorial);
+  factorial = m.select(m.gt(n, m.cst(x, productLimit)), large, factorial);
   // (-1)^(n+1): + for odd n, - for even n.
   Value odd = m.eq(m.rem(n, m.cst(x, 2.0)), one);
   Value sign = m.select(odd, one, m.cst(x, -1.0));

@@ -56,15 +56,15 @@ static Value splatOf(OpBuilder &b, Location loc, RankedTensorType shape,
                      Value shapeTensor, TypedAttr scalar) {
   if (shape.hasStaticShape()) {
     auto type = RankedTensorType::get(shape.getShape(), scalar.getType());
-    return hlo::ConstantOp::create(b, loc, DenseElementsAttr::get(type, scalar));
+    return hlo::ConstantOp::create(b, loc,
+                                   DenseElementsAttr::get(type, scalar));
   }
   auto scalarType = RankedTensorType::get({}, scalar.getType());
   Value value = hlo::ConstantOp::create(
       b, loc, DenseElementsAttr::get(scalarType, scalar));
   auto type = RankedTensorType::get(shape.getShape(), scalar.getType());
-  return hlo::DynamicBroadcastInDimOp::create(b, loc, type, value, shapeTensor,
-                                              ArrayRef<int64_t>{}, nullptr,
-                                              nullptr);
+  return hlo::DynamicBroadcastInDimOp::create(
+      b, loc, type, value, shapeTensor, ArrayRef<int64_t>{}, nullptr, nullptr);
 }
 
 Value MathBuilder::splat(Type elementType, double value) {
@@ -78,8 +78,8 @@ Value MathBuilder::splat(Type elementType, double value) {
   } else {
     auto intType = llvm::cast<IntegerType>(elementType);
     attr = IntegerAttr::get(
-        intType, APInt(intType.getWidth(), static_cast<uint64_t>(
-                                               static_cast<int64_t>(value)),
+        intType, APInt(intType.getWidth(),
+                       static_cast<uint64_t>(static_cast<int64_t>(value)),
                        /*isSigned=*/true));
   }
   return splatOf(b, location, shape,
@@ -122,13 +122,11 @@ int MathBuilder::mantissaBits(Type floatType) {
 // Elementwise ops
 //===----------------------------------------------------------------------===//
 
-template <typename OpTy>
-Value MathBuilder::unary(Value a) {
+template <typename OpTy> Value MathBuilder::unary(Value a) {
   return OpTy::create(b, location, TypeRange{a.getType()}, ValueRange{a});
 }
 
-template <typename OpTy>
-Value MathBuilder::binary(Value x, Value y) {
+template <typename OpTy> Value MathBuilder::binary(Value x, Value y) {
   return OpTy::create(b, location, TypeRange{x.getType()}, ValueRange{x, y});
 }
 
@@ -173,9 +171,8 @@ Value MathBuilder::orOp(Value a, Value c) { return binary<hlo::OrOp>(a, c); }
 Value MathBuilder::xorOp(Value a, Value c) { return binary<hlo::XorOp>(a, c); }
 
 Value MathBuilder::isFinite(Value a) {
-  return hlo::IsFiniteOp::create(b, location,
-                                 TypeRange{tensorOf(b.getI1Type())},
-                                 ValueRange{a});
+  return hlo::IsFiniteOp::create(
+      b, location, TypeRange{tensorOf(b.getI1Type())}, ValueRange{a});
 }
 
 Value MathBuilder::cmp(hlo::ComparisonDirection direction, Value x, Value y) {

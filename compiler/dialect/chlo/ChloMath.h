@@ -122,8 +122,7 @@ public:
   mlir::Value ne(mlir::Value a, mlir::Value b) {
     return cmp(stablehlo::ComparisonDirection::NE, a, b);
   }
-  mlir::Value select(mlir::Value pred, mlir::Value onTrue,
-                     mlir::Value onFalse);
+  mlir::Value select(mlir::Value pred, mlir::Value onTrue, mlir::Value onFalse);
   mlir::Value andOp(mlir::Value a, mlir::Value b);
   mlir::Value orOp(mlir::Value a, mlir::Value b);
   mlir::Value xorOp(mlir::Value a, mlir::Value b);
@@ -156,11 +155,10 @@ public:
   /// Evaluates the piece of `table` that `x` falls in (clamped to the first
   /// and last piece); `mapVariable(lo, hi)` gives the series variable s in
   /// [-1, 1] for a piece [lo, hi] (values already picked per element).
-  mlir::Value
-  piecewiseChebyshev(mlir::Value x, const PiecewiseChebyshev &table,
-                     llvm::function_ref<mlir::Value(mlir::Value lo,
-                                                    mlir::Value hi)>
-                         mapVariable);
+  mlir::Value piecewiseChebyshev(
+      mlir::Value x, const PiecewiseChebyshev &table,
+      llvm::function_ref<mlir::Value(mlir::Value lo, mlir::Value hi)>
+          mapVariable);
   /// Chooses per element among `values` by the first true predicate of
   /// `preds` (values[i + 1] when preds[i]; later predicates win), starting
   /// from values[0].
@@ -171,10 +169,8 @@ public:
 
 private:
   mlir::Value shapeTensor();
-  template <typename OpTy>
-  mlir::Value unary(mlir::Value a);
-  template <typename OpTy>
-  mlir::Value binary(mlir::Value a, mlir::Value b);
+  template <typename OpTy> mlir::Value unary(mlir::Value a);
+  template <typename OpTy> mlir::Value binary(mlir::Value a, mlir::Value b);
 
   mlir::OpBuilder &b;
   mlir::Location location;

@@ -33,7 +33,7 @@ class Chlo_Op<string mnemonic, list<Trait> traits = []>
 // the operation.
 class Chlo_UnaryOp<string mnemonic, Type operandType, Type resultType,
                    string verifierCall = "verifySameTypeUnary">
-    : Chlo_Op<mnemonic, [Pure, Elementwise]> {
+    : Chlo_Op<mnemonic, [Pure]> {
   let arguments = (ins operandType:$operand);
   let results = (outs resultType:$result);
   let assemblyFormat = "$operand attr-dict `:` type($operand) `->` type($result)";
@@ -48,34 +48,40 @@ class Chlo_UnaryOp<string mnemonic, Type operandType, Type resultType,
   }]>];
 }
 
-def Chlo_AcosOp : Chlo_UnaryOp<"acos", HLO_FpOrComplexTensor, HLO_FpOrComplexTensor> {
+// Float-or-complex and float-only shorthands.
+class Chlo_FpOrComplexUnaryOp<string mnemonic>
+    : Chlo_UnaryOp<mnemonic, HLO_FpOrComplexTensor, HLO_FpOrComplexTensor>;
+class Chlo_FpUnaryOp<string mnemonic>
+    : Chlo_UnaryOp<mnemonic, HLO_FpTensor, HLO_FpTensor>;
+
+def Chlo_AcosOp : Chlo_FpOrComplexUnaryOp<"acos"> {
   let summary = "Elementwise arc cosine";
 }
-def Chlo_AcoshOp : Chlo_UnaryOp<"acosh", HLO_FpOrComplexTensor, HLO_FpOrComplexTensor> {
+def Chlo_AcoshOp : Chlo_FpOrComplexUnaryOp<"acosh"> {
   let summary = "Elementwise inverse hyperbolic cosine";
 }
-def Chlo_AsinOp : Chlo_UnaryOp<"asin", HLO_FpOrComplexTensor, HLO_FpOrComplexTensor> {
+def Chlo_AsinOp : Chlo_FpOrComplexUnaryOp<"asin"> {
   let summary = "Elementwise arc sine";
 }
-def Chlo_AsinhOp : Chlo_UnaryOp<"asinh", HLO_FpOrComplexTensor, HLO_FpOrComplexTensor> {
+def Chlo_AsinhOp : Chlo_FpOrComplexUnaryOp<"asinh"> {
   let summary = "Elementwise inverse hyperbolic sine";
 }
-def Chlo_AtanOp : Chlo_UnaryOp<"atan", HLO_FpOrComplexTensor, HLO_FpOrComplexTensor> {
+def Chlo_AtanOp : Chlo_FpOrComplexUnaryOp<"atan"> {
   let summary = "Elementwise arc tangent";
 }
-def Chlo_AtanhOp : Chlo_UnaryOp<"atanh", HLO_FpOrComplexTensor, HLO_FpOrComplexTensor> {
+def Chlo_AtanhOp : Chlo_FpOrComplexUnaryOp<"atanh"> {
   let summary = "Elementwise inverse hyperbolic tangent";
 }
-def Chlo_CoshOp : Chlo_UnaryOp<"cosh", HLO_FpOrComplexTensor, HLO_FpOrComplexTensor> {
+def Chlo_CoshOp : Chlo_FpOrComplexUnaryOp<"cosh"> {
   let summary = "Elementwise hyperbolic cosine";
 }
-def Chlo_SinhOp : Chlo_UnaryOp<"sinh", HLO_FpOrComplexTensor, HLO_FpOrComplexTensor> {
+def Chlo_SinhOp : Chlo_FpOrComplexUnaryOp<"sinh"> {
   let summary = "Elementwise hyperbolic sine";
 }
-def Chlo_TanOp : Chlo_UnaryOp<"tan", HLO_FpOrComplexTensor, HLO_FpOrComplexTensor> {
+def Chlo_TanOp : Chlo_FpOrComplexUnaryOp<"tan"> {
   let summary = "Elementwise tangent";
 }
-def Chlo_ConjOp : Chlo_UnaryOp<"conj", HLO_FpOrComplexTensor, HLO_FpOrComplexTensor> {
+def Chlo_ConjOp : Chlo_FpOrComplexUnaryOp<"conj"> {
   let summary = "Elementwise complex conjugate (identity on real values)";
 }
 def Chlo_SquareOp : Chlo_UnaryOp<"square", HLO_IntFpOrComplexTensor,
@@ -83,23 +89,23 @@ def Chlo_SquareOp : Chlo_UnaryOp<"square", HLO_IntFpOrComplexTensor,
   let summary = "Elementwise x * x";
 }
 
-def Chlo_BesselI1eOp : Chlo_UnaryOp<"bessel_i1e", HLO_FpTensor, HLO_FpTensor> {
+def Chlo_BesselI1eOp : Chlo_FpUnaryOp<"bessel_i1e"> {
   let summary = "Exponentially scaled modified Bessel function of order 1";
   let description = [{ `bessel_i1e(x) = exp(-|x|) * I1(x)`. }];
 }
-def Chlo_DigammaOp : Chlo_UnaryOp<"digamma", HLO_FpTensor, HLO_FpTensor> {
+def Chlo_DigammaOp : Chlo_FpUnaryOp<"digamma"> {
   let summary = "Elementwise digamma (logarithmic derivative of gamma)";
 }
-def Chlo_ErfOp : Chlo_UnaryOp<"erf", HLO_FpTensor, HLO_FpTensor> {
+def Chlo_ErfOp : Chlo_FpUnaryOp<"erf"> {
   let summary = "Elementwise error function";
 }
-def Chlo_ErfInvOp : Chlo_UnaryOp<"erf_inv", HLO_FpTensor, HLO_FpTensor> {
+def Chlo_ErfInvOp : Chlo_FpUnaryOp<"erf_inv"> {
   let summary = "Elementwise inverse error function";
 }
-def Chlo_ErfcOp : Chlo_UnaryOp<"erfc", HLO_FpTensor, HLO_FpTensor> {
+def Chlo_ErfcOp : Chlo_FpUnaryOp<"erfc"> {
   let summary = "Elementwise complementary error function";
 }
-def Chlo_LgammaOp : Chlo_UnaryOp<"lgamma", HLO_FpTensor, HLO_FpTensor> {
+def Chlo_LgammaOp : Chlo_FpUnaryOp<"lgamma"> {
   let summary = "Elementwise log of the absolute value of gamma";
 }
 
@@ -121,7 +127,7 @@ def Chlo_IsPosInfOp : Chlo_UnaryOp<"is_pos_inf", HLO_FpTensor, HLO_PredTensor,
 //===----------------------------------------------------------------------===//
 
 // ODS names operands by the `ins` list, so each op spells its own.
-def Chlo_NextAfterOp : Chlo_Op<"next_after", [Pure, Elementwise]> {
+def Chlo_NextAfterOp : Chlo_Op<"next_after", [Pure]> {
   let summary = "The next representable value after x in the direction of y";
   let arguments = (ins HLO_FpTensor:$x, HLO_FpTensor:$y);
   let results = (outs HLO_FpTensor:$result);
@@ -131,7 +137,7 @@ def Chlo_NextAfterOp : Chlo_Op<"next_after", [Pure, Elementwise]> {
   let hasVerifier = 1;
 }
 
-def Chlo_PolygammaOp : Chlo_Op<"polygamma", [Pure, Elementwise]> {
+def Chlo_PolygammaOp : Chlo_Op<"polygamma", [Pure]> {
   let summary = "Elementwise polygamma: the n-th derivative of digamma at x";
   let arguments = (ins HLO_FpTensor:$n, HLO_FpTensor:$x);
   let results = (outs HLO_FpTensor:$result);
@@ -141,7 +147,7 @@ def Chlo_PolygammaOp : Chlo_Op<"polygamma", [Pure, Elementwise]> {
   let hasVerifier = 1;
 }
 
-def Chlo_ZetaOp : Chlo_Op<"zeta", [Pure, Elementwise]> {
+def Chlo_ZetaOp : Chlo_Op<"zeta", [Pure]> {
   let summary = "Elementwise Hurwitz zeta: sum over k >= 0 of (q + k)^-x";
   let arguments = (ins HLO_FpTensor:$x, HLO_FpTensor:$q);
   let results = (outs HLO_FpTensor:$result);
@@ -151,7 +157,7 @@ def Chlo_ZetaOp : Chlo_Op<"zeta", [Pure, Elementwise]> {
   let hasVerifier = 1;
 }
 
-def Chlo_MulhiOp : Chlo_Op<"mulhi", [Pure, Elementwise]> {
+def Chlo_MulhiOp : Chlo_Op<"mulhi", [Pure]> {
   let summary = "High half of the double-width integer product";
   let description = [{
     For N-bit integers, the upper N bits of the 2N-bit product (signed for
@@ -370,8 +376,8 @@ def Chlo_RaggedDotOp : Chlo_Op<"ragged_dot", [Pure]> {
     `[b,m,k], [g,b,k,n] -> [b,m,n]`, rows of group i use rhs group i.
     Mode 2, ragged contracting dimension k: `[b,m,k], [b,k,n] -> [g,b,m,n]`,
     group i contracts only its slice of k. Mode 3, ragged batch dimension:
-    `[b,m,k], [b,k,n] -> [b,m,n]`. Positions past the sum of the group
-    sizes produce zeros.
+    `[b,m,k], [b,k,n] -> [b,m,n]`, a plain dot_general. In modes 1 and 2
+    positions past the sum of the group sizes contribute nothing.
   }];
   let arguments = (ins HLO_NonQuantizedTensor:$lhs,
                        HLO_NonQuantizedTensor:$rhs,

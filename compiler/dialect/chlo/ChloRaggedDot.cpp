@@ -48,12 +48,12 @@ static LogicalResult checkDims(Operation *op, StringRef what,
                                llvm::SmallSet<int64_t, 8> &used) {
   for (int64_t d : dims) {
     if (d < 0 || d >= rank)
-      return op->emitOpError() << what << " " << listText(dims)
-                               << " has dimension " << d
-                               << " outside the operand rank " << rank;
+      return op->emitOpError()
+             << what << " " << listText(dims) << " has dimension " << d
+             << " outside the operand rank " << rank;
     if (!used.insert(d).second)
-      return op->emitOpError() << what << " " << listText(dims)
-                               << " repeats dimension " << d;
+      return op->emitOpError()
+             << what << " " << listText(dims) << " repeats dimension " << d;
   }
   return success();
 }
@@ -92,8 +92,8 @@ LogicalResult RaggedDotOp::verify() {
                        lhs.getRank(), lhsUsed)) ||
       failed(checkDims(*this, "lhs_contracting_dimensions", lhsContract,
                        lhs.getRank(), lhsUsed)) ||
-      failed(checkDims(*this, "lhs_ragged_dimensions", lhsRagged,
-                       lhs.getRank(), raggedUsed)) ||
+      failed(checkDims(*this, "lhs_ragged_dimensions", lhsRagged, lhs.getRank(),
+                       raggedUsed)) ||
       failed(checkDims(*this, "rhs_batching_dimensions", rhsBatch,
                        rhs.getRank(), rhsUsed)) ||
       failed(checkDims(*this, "rhs_contracting_dimensions", rhsContract,
@@ -154,8 +154,7 @@ LogicalResult RaggedDotOp::verify() {
     expected.push_back(numGroups);
   for (int64_t d : lhsBatch)
     expected.push_back(lhs.getDimSize(d));
-  for (int64_t d :
-       raggedDotFreeDims(lhs.getRank(), lhsBatch, lhsContract, {}))
+  for (int64_t d : raggedDotFreeDims(lhs.getRank(), lhsBatch, lhsContract, {}))
     expected.push_back(lhs.getDimSize(d));
   for (int64_t d :
        raggedDotFreeDims(rhs.getRank(), rhsBatch, rhsContract, rhsGroup))

@@ -17,8 +17,8 @@ using namespace axle::chlo;
 
 int64_t ScanOp::getScanLength() {
   for (Value input : getInputs()) {
-    int64_t size =
-        llvm::cast<RankedTensorType>(input.getType()).getDimSize(getDimension());
+    int64_t size = llvm::cast<RankedTensorType>(input.getType())
+                       .getDimSize(getDimension());
     if (!ShapedType::isDynamic(size))
       return size;
   }
@@ -138,8 +138,7 @@ LogicalResult ScanOp::verify() {
     length = size;
   }
   if (std::optional<uint64_t> size = getScanDimSize()) {
-    if (!ShapedType::isDynamic(length) &&
-        static_cast<int64_t>(*size) != length)
+    if (!ShapedType::isDynamic(length) && static_cast<int64_t>(*size) != length)
       return emitOpError() << "scan_dim_size = " << *size
                            << " differs from the inputs' length " << length;
   } else if (numInputs == 0) {
@@ -152,14 +151,12 @@ LogicalResult ScanOp::verify() {
                          << " arguments, expected " << numInputs + numInits
                          << " (one per input, then one per init)";
   for (auto [index, input] : llvm::enumerate(getInputs())) {
-    auto expected =
-        dropDim(llvm::cast<RankedTensorType>(input.getType()), dim);
+    auto expected = dropDim(llvm::cast<RankedTensorType>(input.getType()), dim);
     Type actual = block.getArgument(index).getType();
     if (!compatibleTypes(actual, expected))
       return emitOpError() << "body argument #" << index << " has type "
-                           << actual << ", expected " << expected
-                           << " (input #" << index << " without dimension "
-                           << dim << ")";
+                           << actual << ", expected " << expected << " (input #"
+                           << index << " without dimension " << dim << ")";
   }
   for (auto [index, init] : llvm::enumerate(getInits())) {
     Type actual = block.getArgument(numInputs + index).getType();
@@ -182,7 +179,8 @@ LogicalResult ScanOp::verify() {
     auto slice =
         llvm::dyn_cast<RankedTensorType>(terminator->getOperand(i).getType());
     auto output = llvm::cast<RankedTensorType>(getOutputs()[i].getType());
-    if (!slice || dim > slice.getRank() || output.getRank() != slice.getRank() + 1 ||
+    if (!slice || dim > slice.getRank() ||
+        output.getRank() != slice.getRank() + 1 ||
         !compatibleTypes(dropDim(output, dim), slice))
       return emitOpError() << "output #" << i << " has type " << output
                            << ", which is not the body's returned type "

@@ -44,8 +44,7 @@ Value acosh(MathBuilder &m, Value x) {
   Value one = m.cst(x, 1.0);
   // Near 1: log1p(t + sqrt(t (t + 2))), t = x - 1 exact.
   Value t = m.sub(x, one);
-  Value nearOne =
-      m.log1p(m.add(t, m.sqrt(m.mul(t, m.add(t, m.cst(x, 2.0))))));
+  Value nearOne = m.log1p(m.add(t, m.sqrt(m.mul(t, m.add(t, m.cst(x, 2.0))))));
   Value moderate = m.log(m.add(x, m.sqrt(m.mul(t, m.add(x, one)))));
   Value large = m.add(m.log(x), m.cst(x, std::numbers::ln2));
   Value result = m.select(m.lt(x, m.cst(x, 2.0)), nearOne, moderate);
@@ -58,11 +57,10 @@ Value asinh(MathBuilder &m, Value x) {
   Value a = m.abs(x);
   // log1p(a + a^2 / (1 + sqrt(1 + a^2))) = log(a + sqrt(a^2 + 1)).
   Value square = m.mul(a, a);
-  Value moderate = m.log1p(
-      m.add(a, m.div(square, m.add(one, m.sqrt(m.add(one, square))))));
+  Value moderate =
+      m.log1p(m.add(a, m.div(square, m.add(one, m.sqrt(m.add(one, square))))));
   Value large = m.add(m.log(a), m.cst(x, std::numbers::ln2));
-  Value result =
-      m.select(m.gt(a, m.cst(x, largeArgument(x))), large, moderate);
+  Value result = m.select(m.gt(a, m.cst(x, largeArgument(x))), large, moderate);
   return m.copySign(result, x);
 }
 
@@ -97,8 +95,8 @@ Value sinh(MathBuilder &m, Value x) {
   Value a = m.abs(x);
   // |x| < 1: (e + e / (e + 1)) / 2 with e = expm1(|x|) keeps small x exact.
   Value e = m.expm1(a);
-  Value small = m.mul(m.cst(x, 0.5),
-                      m.add(e, m.div(e, m.add(e, m.cst(x, 1.0)))));
+  Value small =
+      m.mul(m.cst(x, 0.5), m.add(e, m.div(e, m.add(e, m.cst(x, 1.0)))));
   Value large = m.sub(halfExp(m, a), m.mul(m.cst(x, 0.5), m.exp(m.neg(a))));
   Value result = m.select(m.lt(a, m.cst(x, 1.0)), small, large);
   return m.copySign(result, x);

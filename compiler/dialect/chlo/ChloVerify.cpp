@@ -18,8 +18,7 @@ bool compatibleDim(int64_t a, int64_t b) {
 }
 
 bool compatibleShapes(ArrayRef<int64_t> a, ArrayRef<int64_t> b) {
-  return a.size() == b.size() &&
-         llvm::all_of(llvm::zip(a, b), [](auto pair) {
+  return a.size() == b.size() && llvm::all_of(llvm::zip(a, b), [](auto pair) {
            return compatibleDim(std::get<0>(pair), std::get<1>(pair));
          });
 }
@@ -42,14 +41,13 @@ LogicalResult verifySameTypeUnary(Operation *op) {
   auto operand = tensorType(op->getOperand(0));
   auto result = tensorType(op->getResult(0));
   if (operand.getElementType() != result.getElementType())
-    return op->emitOpError() << "result element type "
-                             << result.getElementType()
-                             << " differs from operand element type "
-                             << operand.getElementType();
+    return op->emitOpError()
+           << "result element type " << result.getElementType()
+           << " differs from operand element type " << operand.getElementType();
   if (!compatibleShapes(operand.getShape(), result.getShape()))
-    return op->emitOpError() << "result type " << result
-                             << " has a different shape than operand type "
-                             << operand;
+    return op->emitOpError()
+           << "result type " << result
+           << " has a different shape than operand type " << operand;
   return success();
 }
 
@@ -57,9 +55,9 @@ LogicalResult verifyPredicateUnary(Operation *op) {
   auto operand = tensorType(op->getOperand(0));
   auto result = tensorType(op->getResult(0));
   if (!compatibleShapes(operand.getShape(), result.getShape()))
-    return op->emitOpError() << "result type " << result
-                             << " has a different shape than operand type "
-                             << operand;
+    return op->emitOpError()
+           << "result type " << result
+           << " has a different shape than operand type " << operand;
   return success();
 }
 
@@ -91,7 +89,8 @@ broadcastOperandDims(int64_t operandRank, int64_t resultRank,
     return llvm::to_vector(llvm::seq<int64_t>(0, resultRank));
   if (broadcastDims)
     return llvm::to_vector(*broadcastDims);
-  return llvm::to_vector(llvm::seq<int64_t>(resultRank - operandRank, resultRank));
+  return llvm::to_vector(
+      llvm::seq<int64_t>(resultRank - operandRank, resultRank));
 }
 
 std::optional<SmallVector<int64_t>>
@@ -182,10 +181,9 @@ verifyBroadcastSameType(Operation *op,
     return op->emitOpError() << "operand element types " << lhs.getElementType()
                              << " and " << rhs.getElementType() << " differ";
   if (result.getElementType() != lhs.getElementType())
-    return op->emitOpError() << "result element type "
-                             << result.getElementType()
-                             << " differs from operand element type "
-                             << lhs.getElementType();
+    return op->emitOpError()
+           << "result element type " << result.getElementType()
+           << " differs from operand element type " << lhs.getElementType();
   return verifyBroadcastShapes(op, lhs, rhs, result, broadcastDims);
 }
 
@@ -202,7 +200,7 @@ verifyBroadcastComplex(Operation *op,
   if (complex.getElementType() != lhs.getElementType())
     return op->emitOpError()
            << "result element type " << result.getElementType()
-           << " is not complex<" << lhs.getElementType() << ">";
+           << " is not the complex type of " << lhs.getElementType();
   return verifyBroadcastShapes(op, lhs, rhs, result, broadcastDims);
 }
 
@@ -240,8 +238,8 @@ LogicalResult BroadcastSelectOp::verify() {
                          << onTrue.getElementType();
   // All three operands broadcast numpy-style into the result.
   std::string error;
-  auto valueShape =
-      broadcastShape(onTrue.getShape(), onFalse.getShape(), std::nullopt, error);
+  auto valueShape = broadcastShape(onTrue.getShape(), onFalse.getShape(),
+                                   std::nullopt, error);
   std::optional<SmallVector<int64_t>> shape;
   if (valueShape)
     shape = broadcastShape(pred.getShape(), *valueShape, std::nullopt, error);
@@ -277,6 +275,9 @@ LogicalResult TopKOp::verify() {
   if (operand.getRank() < 1)
     return emitOpError() << "operand type " << operand
                          << " must have rank at least 1";
+  if (llvm::isa<ComplexType>(operand.getElementType()))
+    return emitOpError() << "operand element type " << operand.getElementType()
+                         << " has no order";
   int64_t last = operand.getShape().back();
   int64_t k = getK();
   if (!ShapedType::isDynamic(last) && k > last)

@@ -1,8 +1,8 @@
 //===- LegalizeChlo.cpp - --axle-legalize-chlo ----------------------------===//
 //
 // Applies the decomposition patterns of ChloDecompose*.cpp until no chlo op
-// is left. A pattern that cannot handle an op reports why at the op; the
-// pass then fails.
+// is left. Ops the patterns cannot handle are reported first (one error per
+// op, saying why) and the pass fails without changing the program.
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,6 +24,16 @@ namespace {
 
 struct LegalizeChloPass : impl::LegalizeChloPassBase<LegalizeChloPass> {
   void runOnOperation() override {
+    // Report every op the patterns cannot handle before changing anything.
+    bool unsupported = false;
+    getOperation()->walk([&](Operation *op) {
+      if (llvm::isa<ChloDialect>(op->getDialect()) &&
+          failed(checkDecomposable(op)))
+        unsupported = true;
+    });
+    if (unsupported)
+      return signalPassFailure();
+
     MLIRContext *ctx = &getContext();
     RewritePatternSet patterns(ctx);
     populateElementwisePatterns(patterns);
@@ -35,6 +45,7 @@ struct LegalizeChloPass : impl::LegalizeChloPassBase<LegalizeChloPass> {
     // surrounding program.
     GreedyRewriteConfig config;
     config.enableFolding(false);
+    config.enableConstantCSE(false);
     config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
     (void)applyPatternsGreedily(getOperation(), std::move(patterns), config);
 

@@ -214,8 +214,10 @@ def emit_array(out, name, values, comment):
 
 def emit_pieces(out, name, fits, bounds, comment):
     out.append(f"// {comment}")
-    out.append(f"inline constexpr double {name}Bounds[] = {{"
-               + ", ".join(fmt(mp.mpf(b)) for b in bounds) + "};")
+    out.append(f"inline constexpr double {name}Bounds[] = {{")
+    for b in bounds:
+        out.append(f"    {fmt(mp.mpf(b))},")
+    out.append("};")
     out.append(f"inline constexpr double {name}[{len(fits)}][{len(fits[0])}] = {{")
     for fit in fits:
         out.append("    {")
