@@ -1,6 +1,7 @@
 //===- Interpreter.cpp - reference interpreter for stablehlo --------------===//
 
 #include "interpreter/Interpreter.h"
+#include "interpreter/Streams.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/SymbolTable.h"
@@ -20,7 +21,9 @@ const OpEvaluator *OpRegistry::lookup(StringRef opName) const {
 }
 
 Interpreter::Interpreter(ModuleOp module, InterpreterOptions options)
-    : module(module), options(options) {
+    : module(module), options(std::move(options)) {
+  if (!this->options.streams)
+    this->options.streams = std::make_shared<Streams>();
   registerAllOps(registry);
 }
 
@@ -35,12 +38,11 @@ FailureOr<Values> Interpreter::call(StringRef name,
 FailureOr<Values> Interpreter::call(func::FuncOp function,
                                     ArrayRef<RuntimeValue> arguments) {
   if (function.isExternal())
-    return function.emitError() << "cannot run external function '"
-                                << function.getSymName() << "'";
-  if (arguments.size() != function.getNumArguments())
     return function.emitError()
-           << "expects " << function.getNumArguments() << " arguments, got "
-           << arguments.size();
+           << "cannot run external function '" << function.getSymName() << "'";
+  if (arguments.size() != function.getNumArguments())
+    return function.emitError() << "expects " << function.getNumArguments()
+                                << " arguments, got " << arguments.size();
   // A function body sees only its arguments.
   return runBlock(function.getBody(), arguments, /*parent=*/nullptr);
 }
@@ -68,8 +70,8 @@ FailureOr<Values> Interpreter::runBlock(Region &region,
   Block &block = region.front();
   if (block.getNumArguments() != arguments.size())
     return region.getParentOp()->emitError()
-           << "region takes " << block.getNumArguments()
-           << " arguments, got " << arguments.size();
+           << "region takes " << block.getNumArguments() << " arguments, got "
+           << arguments.size();
   Scope scope;
   scope.parent = parent;
   for (auto [arg, value] : llvm::zip(block.getArguments(), arguments))
@@ -77,7 +79,7 @@ FailureOr<Values> Interpreter::runBlock(Region &region,
   // Evaluators of ops with regions call runRegion, which nests in `scope`.
   const Scope *saved = currentScope;
   currentScope = &scope;
-  auto restore = llvm::make_scope_exit([&] { currentScope = saved; });
+  llvm::scope_exit restore([&] { currentScope = saved; });
 
   for (Operation &op : block) {
     Values operands;
@@ -104,22 +106,22 @@ FailureOr<Values> Interpreter::runBlock(Region &region,
     if (auto callOp = llvm::dyn_cast<func::CallOp>(op)) {
       auto callee = module.lookupSymbol<func::FuncOp>(callOp.getCallee());
       if (!callee)
-        return op.emitError() << "no function named '" << callOp.getCallee()
-                              << "'";
+        return op.emitError()
+               << "no function named '" << callOp.getCallee() << "'";
       results = call(callee, operands);
     } else if (const OpEvaluator *evaluator =
                    registry.lookup(op.getName().getStringRef())) {
       results = (*evaluator)(&op, operands, *this);
     } else {
-      return op.emitError() << "the interpreter does not support '"
-                            << op.getName() << "'";
+      return op.emitError()
+             << "the interpreter does not support '" << op.getName() << "'";
     }
     if (failed(results))
       return failure();
     if (results->size() != op.getNumResults())
-      return op.emitError() << "internal error: evaluator produced "
-                            << results->size() << " results, expected "
-                            << op.getNumResults();
+      return op.emitError()
+             << "internal error: evaluator produced " << results->size()
+             << " results, expected " << op.getNumResults();
     for (auto [result, value] : llvm::zip(op.getResults(), *results))
       scope.values[result] = std::move(value);
   }

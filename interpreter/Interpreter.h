@@ -21,6 +21,7 @@
 #include "llvm/ADT/StringMap.h"
 
 #include <functional>
+#include <memory>
 
 namespace mlir::func {
 class FuncOp;
@@ -48,9 +49,14 @@ private:
 /// Adds the evaluators of every op family.
 void registerAllOps(OpRegistry &registry);
 
+class Streams;
+
 struct InterpreterOptions {
   int64_t numReplicas = 1;
   int64_t numPartitions = 1;
+  /// Infeed, outfeed and channels; shared by every process of a run. The
+  /// Interpreter (or the process grid) creates one when it is null.
+  std::shared_ptr<Streams> streams;
 };
 
 class Interpreter {

@@ -18,6 +18,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "interpreter/Streams.h"
 #include "interpreter/ops/EvalHelpers.h"
 #include "interpreter/ops/ProcessGrid.h"
 
@@ -596,15 +597,88 @@ FailureOr<Values> evalAsyncDone(Operation *op, ArrayRef<RuntimeValue> operands,
   return Values(values.begin(), values.end());
 }
 
-OpEvaluator unavailable(StringRef what) {
-  std::string reason = what.str();
-  return [reason](Operation *op, ArrayRef<RuntimeValue>,
-                  Interpreter &) -> FailureOr<Values> {
-    return op->emitError() << "'" << op->getName()
-                           << "' is not available in this interpreter "
-                              "configuration: "
-                           << reason;
-  };
+/// The tensors among `values` (tokens carry no data).
+std::vector<Tensor> streamTensors(ArrayRef<RuntimeValue> values) {
+  std::vector<Tensor> tensors;
+  for (const RuntimeValue &value : values)
+    if (value.isTensor())
+      tensors.push_back(value.getTensor());
+  return tensors;
+}
+
+/// Results of infeed/recv: `tensors` for the tensor results, in order, and a
+/// token for the token result; checks the tensors' types against the op's.
+FailureOr<Values> streamResults(Operation *op, std::vector<Tensor> tensors,
+                                StringRef source) {
+  Values results;
+  size_t next = 0;
+  for (Type type : op->getResultTypes()) {
+    if (llvm::isa<hlo::TokenType>(type)) {
+      results.push_back(RuntimeValue(Token{}));
+      continue;
+    }
+    auto expected = llvm::cast<RankedTensorType>(type);
+    const Tensor &tensor = tensors[next++];
+    if (tensor.getType() != expected)
+      return op->emitError() << source << " holds " << tensor.getType()
+                             << " where the op expects " << expected;
+    results.push_back(tensor);
+  }
+  return results;
+}
+
+size_t tensorResultCount(Operation *op) {
+  return llvm::count_if(op->getResultTypes(), [](Type type) {
+    return llvm::isa<RankedTensorType>(type);
+  });
+}
+
+FailureOr<Values> evalInfeed(Operation *op, ArrayRef<RuntimeValue>,
+                             Interpreter &interpreter) {
+  size_t count = tensorResultCount(op);
+  std::optional<std::vector<Tensor>> tensors =
+      interpreter.getOptions().streams->popInfeed(count);
+  if (!tensors)
+    return op->emitError() << "the infeed holds fewer than " << count
+                           << " tensors (axle-run takes them with --infeed)";
+  return streamResults(op, std::move(*tensors), "the infeed");
+}
+
+FailureOr<Values> evalOutfeed(Operation *, ArrayRef<RuntimeValue> operands,
+                              Interpreter &interpreter) {
+  const ProcessContext &process = currentProcess();
+  int64_t id = process.replicaId * interpreter.getOptions().numPartitions +
+               process.partitionId;
+  interpreter.getOptions().streams->pushOutfeed(id, streamTensors(operands));
+  return Values{RuntimeValue(Token{})};
+}
+
+/// How long recv waits for a matching send before reporting a deadlock.
+constexpr std::chrono::seconds kReceiveTimeout(30);
+
+FailureOr<Values> evalSend(Operation *op, ArrayRef<RuntimeValue> operands,
+                           Interpreter &interpreter) {
+  int64_t channel = llvm::cast<hlo::SendOp>(op).getChannelHandle().getHandle();
+  interpreter.getOptions().streams->send(channel, streamTensors(operands));
+  return Values{RuntimeValue(Token{})};
+}
+
+FailureOr<Values> evalRecv(Operation *op, ArrayRef<RuntimeValue>,
+                           Interpreter &interpreter) {
+  int64_t channel = llvm::cast<hlo::RecvOp>(op).getChannelHandle().getHandle();
+  std::optional<std::vector<Tensor>> values =
+      interpreter.getOptions().streams->receive(
+          channel, std::chrono::duration_cast<std::chrono::milliseconds>(
+                       kReceiveTimeout));
+  if (!values)
+    return op->emitError() << "nothing was sent on channel " << channel
+                           << " within " << kReceiveTimeout.count() << " s";
+  if (values->size() != tensorResultCount(op))
+    return op->emitError() << "channel " << channel << " carried "
+                           << values->size() << " tensors, the op receives "
+                           << tensorResultCount(op);
+  return streamResults(op, std::move(*values),
+                       "channel " + std::to_string(channel));
 }
 
 } // namespace
@@ -625,14 +699,10 @@ void registerCommunicationOps(OpRegistry &registry) {
   registry.add(hlo::PartitionIdOp::getOperationName(), evalPartitionId);
   registry.add(hlo::AsyncStartOp::getOperationName(), evalAsyncStart);
   registry.add(hlo::AsyncDoneOp::getOperationName(), evalAsyncDone);
-  registry.add(hlo::InfeedOp::getOperationName(),
-               unavailable("it has no infeed queue"));
-  registry.add(hlo::OutfeedOp::getOperationName(),
-               unavailable("it has no outfeed queue"));
-  registry.add(hlo::SendOp::getOperationName(),
-               unavailable("it has no channels to send on"));
-  registry.add(hlo::RecvOp::getOperationName(),
-               unavailable("it has no channels to receive from"));
+  registry.add(hlo::InfeedOp::getOperationName(), evalInfeed);
+  registry.add(hlo::OutfeedOp::getOperationName(), evalOutfeed);
+  registry.add(hlo::SendOp::getOperationName(), evalSend);
+  registry.add(hlo::RecvOp::getOperationName(), evalRecv);
 }
 
 } // namespace axle::interp

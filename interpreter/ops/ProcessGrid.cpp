@@ -1,6 +1,7 @@
 //===- ProcessGrid.cpp - StableHLO processes for the interpreter ----------===//
 
 #include "interpreter/ops/ProcessGrid.h"
+#include "interpreter/Streams.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/Support/thread.h"
@@ -66,6 +67,9 @@ FailureOr<std::vector<Values>> runProcessGrid(ModuleOp module,
                               << " processes needs an MLIRContext with "
                                  "multithreading enabled";
 
+  // Every process shares one set of streams and channels.
+  if (!options.streams)
+    options.streams = std::make_shared<Streams>();
   Rendezvous rendezvous;
   std::vector<FailureOr<Values>> results(processes, failure());
   auto runProcess = [&](int64_t process) {

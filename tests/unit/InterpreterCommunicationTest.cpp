@@ -254,8 +254,8 @@ TEST(InterpreterCommunicationTest, FailingProcessReleasesTheOthers) {
       stablehlo.return %tok : !stablehlo.token
     }, {
       %tok = stablehlo.create_token : !stablehlo.token
-      %out = "stablehlo.outfeed"(%x, %tok) : (tensor<i64>, !stablehlo.token) -> !stablehlo.token
-      stablehlo.return %out : !stablehlo.token
+      %in:2 = "stablehlo.infeed"(%tok) : (!stablehlo.token) -> (tensor<i64>, !stablehlo.token)
+      stablehlo.return %in#1 : !stablehlo.token
     }) : (tensor<i1>) -> !stablehlo.token
     %s = "stablehlo.all_reduce"(%x) ({
     ^bb0(%l: tensor<i64>, %m: tensor<i64>):
@@ -268,8 +268,8 @@ TEST(InterpreterCommunicationTest, FailingProcessReleasesTheOthers) {
   std::vector<Values> arguments = {{program.literal("dense<1> : tensor<i64>")},
                                    {program.literal("dense<2> : tensor<i64>")}};
   EXPECT_TRUE(failed(program.runGrid("main", arguments, grid(2, 1))));
-  EXPECT_NE(program.errors.find("is not available in this interpreter "
-                                "configuration: it has no outfeed queue"),
+  // The infeed is empty: replica 1 fails there.
+  EXPECT_NE(program.errors.find("the infeed holds fewer than 1 tensors"),
             std::string::npos)
       << program.errors;
   EXPECT_NE(program.errors.find("the collective did not complete"),
@@ -300,7 +300,7 @@ TEST(InterpreterCommunicationTest, CompositeAndAsync) {
   EXPECT_EQ(doubles((*results)[1]), (std::vector<double>{1.5, -2.0}));
 }
 
-TEST(InterpreterCommunicationTest, InfeedIsUnavailable) {
+TEST(InterpreterCommunicationTest, EmptyInfeedFails) {
   Program program(R"(
   func.func @main() -> tensor<2xf32> {
     %t = stablehlo.create_token : !stablehlo.token
@@ -309,8 +309,7 @@ TEST(InterpreterCommunicationTest, InfeedIsUnavailable) {
   })");
   ASSERT_TRUE(program.parsed()) << program.errors;
   EXPECT_TRUE(failed(program.run("main")));
-  EXPECT_NE(program.errors.find("'stablehlo.infeed' is not available in this "
-                                "interpreter configuration"),
+  EXPECT_NE(program.errors.find("the infeed holds fewer than 1 tensors"),
             std::string::npos)
       << program.errors;
 }

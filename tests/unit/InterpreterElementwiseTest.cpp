@@ -274,17 +274,19 @@ TEST(InterpreterElementwise, BitcastConvertAcrossWidths) {
   EXPECT_EQ(ints(results[1]), (std::vector<int64_t>{0, 0, 0x80, 0x3F}));
 }
 
-TEST(InterpreterElementwise, UnsupportedOpIsALocatedError) {
+TEST(InterpreterElementwise, EmptyInfeedIsAnErrorAtTheOp) {
   Program program(R"(
     func.func @f(%t: !stablehlo.token) -> !stablehlo.token {
-      %0 = "stablehlo.outfeed"(%t) : (!stablehlo.token) -> !stablehlo.token
-      return %0 : !stablehlo.token
+      %0:2 = "stablehlo.infeed"(%t) : (!stablehlo.token) -> (tensor<2xf32>, !stablehlo.token)
+      return %0#1 : !stablehlo.token
     })");
   ASSERT_TRUE(program.parsed()) << program.errors;
   Values args = {RuntimeValue(Token{})};
   auto results = program.run("f", args);
   EXPECT_TRUE(mlir::failed(results));
-  EXPECT_NE(program.errors.find("outfeed"), std::string::npos) << program.errors;
+  EXPECT_NE(program.errors.find("the infeed holds fewer than 1 tensors"),
+            std::string::npos)
+      << program.errors;
 }
 
 } // namespace

@@ -13,6 +13,7 @@
 #include "compiler/driver/LargeStack.h"
 #include "compiler/driver/RegisterDialects.h"
 #include "interpreter/Interpreter.h"
+#include "interpreter/Streams.h"
 #include "interpreter/io/Literal.h"
 #include "interpreter/io/Npy.h"
 #include "interpreter/ops/ProcessGrid.h"
@@ -60,8 +61,17 @@ llvm::cl::list<std::string> outputs(
                    "print it (the default for results without --output); "
                    "with several processes, process P writes file.pP.npy"),
     llvm::cl::cat(toolOptions));
+llvm::cl::list<std::string> infeed(
+    "infeed",
+    llvm::cl::desc("A tensor for the program's infeed, in order (literal or "
+                   "@file.npy); each stablehlo.infeed takes as many as it has "
+                   "tensor results. The outfeed is printed after the results"),
+    llvm::cl::cat(toolOptions));
 llvm::cl::opt<int64_t>
-    replicas("replicas", llvm::cl::desc("Number of replicas (default 1)"),
+    replicas("replicas",
+             llvm::cl::desc("Number of replicas (default 1); replicas x "
+                            "partitions processes run, each with the "
+                            "same inputs"),
              llvm::cl::init(1), llvm::cl::cat(toolOptions));
 llvm::cl::opt<int64_t>
     partitions("partitions", llvm::cl::desc("Number of partitions (default 1)"),
@@ -135,6 +145,17 @@ int run() {
   interp::InterpreterOptions options;
   options.numReplicas = replicas;
   options.numPartitions = partitions;
+  options.streams = std::make_shared<interp::Streams>();
+  for (auto [index, text] : llvm::enumerate(infeed)) {
+    StringRef spec = text;
+    llvm::Expected<interp::Tensor> tensor =
+        spec.starts_with("@") ? interp::readNpy(spec.drop_front(), &context)
+                              : interp::parseLiteral(spec, &context);
+    if (!tensor)
+      return fail("infeed " + llvm::Twine(index) + ": " +
+                  llvm::toString(tensor.takeError()));
+    options.streams->pushInfeed(std::move(*tensor));
+  }
   // One process runs on the calling thread; a grid of replicas x partitions
   // runs every process on its own thread, each with the same inputs.
   int64_t processes = replicas * partitions;
@@ -185,6 +206,13 @@ int run() {
                     llvm::toString(std::move(error)));
     }
   }
+  for (const auto &[process, tensors] : options.streams->outfeed())
+    for (const interp::Tensor &tensor : tensors)
+      llvm::outs() << "outfeed"
+                   << (processes > 1
+                           ? " (process " + std::to_string(process) + ")"
+                           : std::string())
+                   << ": " << interp::printLiteral(tensor) << "\n";
   return 0;
 }
 
