@@ -47,6 +47,39 @@ struct FieldPrinter {
   }
 };
 
+/// A named list field of a dimension-numbers attribute.
+struct ListField {
+  StringRef key;
+  SmallVector<int64_t> *values;
+};
+
+/// Parses `<key = [..], ..., scalarKey = N>` in any order, any field
+/// omitted (lists default to empty, the scalar to 0). `scalarKey` may be
+/// empty when the attribute has no scalar field.
+ParseResult parseDimensionFields(AsmParser &parser, ArrayRef<ListField> lists,
+                                 StringRef scalarKey, int64_t *scalar) {
+  if (parser.parseLess())
+    return failure();
+  if (succeeded(parser.parseOptionalGreater()))
+    return success();
+  SmallVector<StringRef> keys;
+  for (const ListField &field : lists)
+    keys.push_back(field.key);
+  if (!scalarKey.empty())
+    keys.push_back(scalarKey);
+  return failure(
+      parseKeywordFields(parser, keys,
+                         [&](StringRef key) -> ParseResult {
+                           if (key == scalarKey)
+                             return parser.parseInteger(*scalar);
+                           for (const ListField &field : lists)
+                             if (field.key == key)
+                               return parseIntList(parser, *field.values);
+                           llvm_unreachable("key checked by the caller");
+                         }) ||
+      parser.parseGreater());
+}
+
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -55,24 +88,14 @@ struct FieldPrinter {
 
 Attribute DotDimensionNumbersAttr::parse(AsmParser &parser, Type) {
   SmallVector<int64_t> lhsBatch, rhsBatch, lhsContract, rhsContract;
-  if (parser.parseLess())
+  if (failed(
+          parseDimensionFields(parser,
+                               {{"lhs_batching_dimensions", &lhsBatch},
+                                {"rhs_batching_dimensions", &rhsBatch},
+                                {"lhs_contracting_dimensions", &lhsContract},
+                                {"rhs_contracting_dimensions", &rhsContract}},
+                               /*scalarKey=*/"", /*scalar=*/nullptr)))
     return {};
-  if (failed(parser.parseOptionalGreater())) {
-    if (parseKeywordFields(
-            parser,
-            {"lhs_batching_dimensions", "rhs_batching_dimensions",
-             "lhs_contracting_dimensions", "rhs_contracting_dimensions"},
-            [&](StringRef key) -> ParseResult {
-              return parseIntList(
-                  parser, *llvm::StringSwitch<SmallVector<int64_t> *>(key)
-                              .Case("lhs_batching_dimensions", &lhsBatch)
-                              .Case("rhs_batching_dimensions", &rhsBatch)
-                              .Case("lhs_contracting_dimensions", &lhsContract)
-                              .Default(&rhsContract));
-            }) ||
-        parser.parseGreater())
-      return {};
-  }
   return DotDimensionNumbersAttr::get(parser.getContext(), lhsBatch, rhsBatch,
                                       lhsContract, rhsContract);
 }
@@ -95,33 +118,18 @@ Attribute GatherDimensionNumbersAttr::parse(AsmParser &parser, Type) {
   SmallVector<int64_t> offsetDims, collapsed, operandBatching, indicesBatching,
       startIndexMap;
   int64_t indexVectorDim = 0;
-  if (parser.parseLess())
+  if (failed(parseDimensionFields(
+          parser,
+          {{"offset_dims", &offsetDims},
+           {"collapsed_slice_dims", &collapsed},
+           {"operand_batching_dims", &operandBatching},
+           {"start_indices_batching_dims", &indicesBatching},
+           {"start_index_map", &startIndexMap}},
+          "index_vector_dim", &indexVectorDim)))
     return {};
-  if (failed(parser.parseOptionalGreater())) {
-    if (parseKeywordFields(
-            parser,
-            {"offset_dims", "collapsed_slice_dims", "operand_batching_dims",
-             "start_indices_batching_dims", "start_index_map",
-             "index_vector_dim"},
-            [&](StringRef key) -> ParseResult {
-              if (key == "index_vector_dim")
-                return parser.parseInteger(indexVectorDim);
-              return parseIntList(
-                  parser,
-                  *llvm::StringSwitch<SmallVector<int64_t> *>(key)
-                      .Case("offset_dims", &offsetDims)
-                      .Case("collapsed_slice_dims", &collapsed)
-                      .Case("operand_batching_dims", &operandBatching)
-                      .Case("start_indices_batching_dims", &indicesBatching)
-                      .Default(&startIndexMap));
-            }) ||
-        parser.parseGreater())
-      return {};
-  }
-  return GatherDimensionNumbersAttr::get(parser.getContext(), offsetDims,
-                                         collapsed, operandBatching,
-                                         indicesBatching, startIndexMap,
-                                         indexVectorDim);
+  return GatherDimensionNumbersAttr::get(
+      parser.getContext(), offsetDims, collapsed, operandBatching,
+      indicesBatching, startIndexMap, indexVectorDim);
 }
 
 void GatherDimensionNumbersAttr::print(AsmPrinter &printer) const {
@@ -145,33 +153,18 @@ Attribute ScatterDimensionNumbersAttr::parse(AsmParser &parser, Type) {
   SmallVector<int64_t> updateWindow, inserted, inputBatching, indicesBatching,
       toOperand;
   int64_t indexVectorDim = 0;
-  if (parser.parseLess())
+  if (failed(parseDimensionFields(
+          parser,
+          {{"update_window_dims", &updateWindow},
+           {"inserted_window_dims", &inserted},
+           {"input_batching_dims", &inputBatching},
+           {"scatter_indices_batching_dims", &indicesBatching},
+           {"scatter_dims_to_operand_dims", &toOperand}},
+          "index_vector_dim", &indexVectorDim)))
     return {};
-  if (failed(parser.parseOptionalGreater())) {
-    if (parseKeywordFields(
-            parser,
-            {"update_window_dims", "inserted_window_dims",
-             "input_batching_dims", "scatter_indices_batching_dims",
-             "scatter_dims_to_operand_dims", "index_vector_dim"},
-            [&](StringRef key) -> ParseResult {
-              if (key == "index_vector_dim")
-                return parser.parseInteger(indexVectorDim);
-              return parseIntList(
-                  parser,
-                  *llvm::StringSwitch<SmallVector<int64_t> *>(key)
-                      .Case("update_window_dims", &updateWindow)
-                      .Case("inserted_window_dims", &inserted)
-                      .Case("input_batching_dims", &inputBatching)
-                      .Case("scatter_indices_batching_dims", &indicesBatching)
-                      .Default(&toOperand));
-            }) ||
-        parser.parseGreater())
-      return {};
-  }
-  return ScatterDimensionNumbersAttr::get(parser.getContext(), updateWindow,
-                                          inserted, inputBatching,
-                                          indicesBatching, toOperand,
-                                          indexVectorDim);
+  return ScatterDimensionNumbersAttr::get(
+      parser.getContext(), updateWindow, inserted, inputBatching,
+      indicesBatching, toOperand, indexVectorDim);
 }
 
 void ScatterDimensionNumbersAttr::print(AsmPrinter &printer) const {
@@ -253,8 +246,7 @@ ParseResult parseConvLayout(AsmParser &parser, char firstLetter,
 }
 
 void printConvLayout(raw_ostream &os, char firstLetter, char secondLetter,
-                     int64_t first, int64_t second,
-                     ArrayRef<int64_t> spatial) {
+                     int64_t first, int64_t second, ArrayRef<int64_t> spatial) {
   int64_t rank = 2 + spatial.size();
   SmallVector<std::string> names(rank, "?");
   if (first >= 0 && first < rank)
@@ -271,8 +263,8 @@ void printConvLayout(raw_ostream &os, char firstLetter, char secondLetter,
 
 } // namespace
 
-ConvDimensionNumbersAttr axle::stablehlo::parseConvDimensionNumbersBody(
-    AsmParser &parser) {
+ConvDimensionNumbersAttr
+axle::stablehlo::parseConvDimensionNumbersBody(AsmParser &parser) {
   ConvLayout input, kernel, output;
   if (parseConvLayout(parser, 'b', 'f', input) || parser.parseKeyword("x") ||
       parseConvLayout(parser, 'i', 'o', kernel) || parser.parseArrow() ||
@@ -466,8 +458,8 @@ void DotAlgorithmAttr::print(AsmPrinter &printer) const {
 Attribute ResultAccuracyAttr::parse(AsmParser &parser, Type) {
   double atol = 0.0, rtol = 0.0;
   int64_t ulps = 0;
-  ResultAccuracyModeAttr mode =
-      ResultAccuracyModeAttr::get(parser.getContext(), ResultAccuracyMode::DEFAULT);
+  ResultAccuracyModeAttr mode = ResultAccuracyModeAttr::get(
+      parser.getContext(), ResultAccuracyMode::DEFAULT);
   if (parser.parseLess())
     return {};
   if (failed(parser.parseOptionalGreater())) {
