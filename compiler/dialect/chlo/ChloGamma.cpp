@@ -182,10 +182,17 @@ Value digamma(MathBuilder &m, Value x) {
   Value base = digammaPositive(m, y);
   Value shifted = m.sub(base, m.div(one, x));
   // Reflection: digamma(1 - x) - pi / tan(pi x), tan(pi x) = tan(pi r) for
-  // r = x - round(x).
+  // r = x - round(x). Near half-integers (|r| > 1/4) tan(pi r) is close to
+  // its pole and amplifies the rounding error of pi r; there
+  // 1 / tan(pi r) = sign(r) tan(pi (1/2 - |r|)), whose argument is exact.
+  Value pi = m.cst(x, std::numbers::pi);
   Value r = m.sub(x, m.round(x));
-  Value cot = m.div(m.cst(x, std::numbers::pi),
-                    m.tan(m.mul(m.cst(x, std::numbers::pi), r)));
+  Value absR = m.abs(r);
+  Value nearHalf = m.gt(absR, m.cst(x, 0.25));
+  Value cotNearHalf =
+      m.copySign(m.tan(m.mul(pi, m.sub(m.cst(x, 0.5), absR))), r);
+  Value cotElsewhere = m.div(one, m.tan(m.mul(pi, r)));
+  Value cot = m.mul(pi, m.select(nearHalf, cotNearHalf, cotElsewhere));
   Value reflected = m.sub(base, cot);
   Value result = m.select(isPositive, shifted, reflected);
   result = m.select(m.ge(x, one), base, result);
