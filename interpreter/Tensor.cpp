@@ -60,8 +60,7 @@ Tensor Tensor::fromAttr(DenseElementsAttr attr, RankedTensorType type) {
 }
 
 DenseElementsAttr Tensor::toAttr() const {
-  auto storage =
-      RankedTensorType::get(type.getShape(), storageType());
+  auto storage = RankedTensorType::get(type.getShape(), storageType());
   Type element = storage.getElementType();
   if (llvm::isa<FloatType>(element)) {
     SmallVector<APFloat> values;

@@ -74,8 +74,9 @@ public:
   llvm::SmallVector<int64_t> multiIndex(int64_t linear) const;
 
   /// Calls `fn` with every index of `shape` in row-major order.
-  static void forEachIndex(llvm::ArrayRef<int64_t> shape,
-                           llvm::function_ref<void(llvm::ArrayRef<int64_t>)> fn);
+  static void
+  forEachIndex(llvm::ArrayRef<int64_t> shape,
+               llvm::function_ref<void(llvm::ArrayRef<int64_t>)> fn);
 
 private:
   void makeUnique();

@@ -1,4 +1,5 @@
-//===- LargeStack.h - run a tool's work on a thread with a big stack -*- C++ -*-===//
+//===- LargeStack.h - run a tool's work on a thread with a big stack -*- C++
+//-*-===//
 //
 // MLIR's parser, verifier and printer recurse once per nested region, so a
 // deeply nested (or hostile) program can exhaust the default 8 MiB stack and

@@ -36,7 +36,8 @@ llvm::Expected<RankedTensorType> parseLiteralType(StringRef text,
                               /*isKnownNullTerminated=*/false);
   auto tensor = llvm::dyn_cast_or_null<RankedTensorType>(type);
   if (!tensor || consumed != tensorText.size() || !tensor.hasStaticShape())
-    return literalError("'" + text + "' is not a static shape and element "
+    return literalError("'" + text +
+                        "' is not a static shape and element "
                         "type such as 2x3xf32");
   return tensor;
 }
@@ -116,7 +117,8 @@ private:
         return literalError("unterminated complex value");
     } else {
       while (pos < text.size() && text[pos] != ',' && text[pos] != ']' &&
-             text[pos] != '[' && !isspace(static_cast<unsigned char>(text[pos])))
+             text[pos] != '[' &&
+             !isspace(static_cast<unsigned char>(text[pos])))
         ++pos;
     }
     token = text.substr(start, pos - start).str();
@@ -145,7 +147,8 @@ llvm::Expected<APFloat> parseFloat(StringRef token,
                                    const llvm::fltSemantics &semantics) {
   std::string lower = token.lower();
   bool negative = StringRef(lower).starts_with("-");
-  StringRef body = StringRef(lower).drop_front(negative || StringRef(lower).starts_with("+"));
+  StringRef body = StringRef(lower).drop_front(
+      negative || StringRef(lower).starts_with("+"));
   if (body == "nan")
     return APFloat::getNaN(semantics, negative);
   if (body == "inf" || body == "infinity")

@@ -27,8 +27,8 @@ llvm::Expected<Tensor> parseLiteral(llvm::StringRef text,
                                     mlir::MLIRContext *context);
 
 /// Parses the `SHAPExTYPE` part alone, e.g. `2x3xf32` or `f32`.
-llvm::Expected<mlir::RankedTensorType> parseLiteralType(
-    llvm::StringRef text, mlir::MLIRContext *context);
+llvm::Expected<mlir::RankedTensorType>
+parseLiteralType(llvm::StringRef text, mlir::MLIRContext *context);
 
 /// Prints `tensor` in the literal syntax, values nested by dimension.
 std::string printLiteral(const Tensor &tensor);

@@ -101,8 +101,8 @@ static std::optional<StringRef> headerField(StringRef header, StringRef key) {
 llvm::Expected<Tensor> readNpy(StringRef path, MLIRContext *context) {
   auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/false);
   if (!buffer)
-    return npyError("cannot read '" + path + "': " +
-                    buffer.getError().message());
+    return npyError("cannot read '" + path +
+                    "': " + buffer.getError().message());
   StringRef data = (*buffer)->getBuffer();
   if (!data.starts_with("\x93NUMPY") || data.size() < 10)
     return npyError("'" + path + "' is not a .npy file");
@@ -117,7 +117,8 @@ llvm::Expected<Tensor> readNpy(StringRef path, MLIRContext *context) {
       return npyError("'" + path + "' is truncated");
     headerLength = 0;
     for (int i = 3; i >= 0; --i)
-      headerLength = (headerLength << 8) | static_cast<unsigned char>(data[8 + i]);
+      headerLength =
+          (headerLength << 8) | static_cast<unsigned char>(data[8 + i]);
     headerStart = 12;
   } else {
     return npyError("'" + path + "' has unsupported .npy version " +
@@ -140,8 +141,8 @@ llvm::Expected<Tensor> readNpy(StringRef path, MLIRContext *context) {
   if (!elementType)
     return npyError("'" + path + "' has unsupported dtype '" + descr + "'");
   SmallVector<int64_t> shape;
-  StringRef dims = shapeField->drop_front().take_until(
-      [](char c) { return c == ')'; });
+  StringRef dims =
+      shapeField->drop_front().take_until([](char c) { return c == ')'; });
   while (!dims.empty()) {
     auto [dim, rest] = dims.split(',');
     dim = dim.trim();
@@ -159,7 +160,11 @@ llvm::Expected<Tensor> readNpy(StringRef path, MLIRContext *context) {
   auto type = RankedTensorType::get(shape, elementType);
   unsigned elementBytes =
       llvm::isa<ComplexType>(elementType)
-          ? 2 * llvm::cast<ComplexType>(elementType).getElementType().getIntOrFloatBitWidth() / 8
+          ? 2 *
+                llvm::cast<ComplexType>(elementType)
+                    .getElementType()
+                    .getIntOrFloatBitWidth() /
+                8
           : std::max(1u, elementType.getIntOrFloatBitWidth() / 8);
   StringRef payload = data.drop_front(headerStart + headerLength);
   uint64_t count = *bounded;
@@ -250,8 +255,7 @@ llvm::Error writeNpy(const Tensor &tensor, StringRef path) {
     out.close();
     if (out.has_error()) {
       llvm::sys::fs::remove(partial);
-      return npyError("cannot write '" + path + "': " +
-                      out.error().message());
+      return npyError("cannot write '" + path + "': " + out.error().message());
     }
   }
   if (std::error_code ec = llvm::sys::fs::rename(partial, path)) {

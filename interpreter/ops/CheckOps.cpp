@@ -159,8 +159,7 @@ Tensor literal(Attribute value, Type type) {
   return Tensor::fromAttr(dense, llvm::cast<RankedTensorType>(type));
 }
 
-FailureOr<Values> evalCustomCall(Operation *op,
-                                 ArrayRef<RuntimeValue> operands,
+FailureOr<Values> evalCustomCall(Operation *op, ArrayRef<RuntimeValue> operands,
                                  Interpreter &) {
   auto call = llvm::cast<hlo::CustomCallOp>(op);
   StringRef target = call.getCallTargetName();
@@ -175,25 +174,25 @@ FailureOr<Values> evalCustomCall(Operation *op,
   if (target == "check.expect_eq")
     return checkResult(runCheck(op, target, *actual, *expected, bitwiseEqual));
   if (target == "check.expect_close")
-    return checkResult(runCheck(
-        op, target, *actual, *expected,
-        floatCheck([](const APFloat &a, const APFloat &b) {
-          return floatWithinUlps(a, b, 0, 3);
-        })));
+    return checkResult(
+        runCheck(op, target, *actual, *expected,
+                 floatCheck([](const APFloat &a, const APFloat &b) {
+                   return floatWithinUlps(a, b, 0, 3);
+                 })));
   if (target == "check.expect_almost_eq")
-    return checkResult(runCheck(
-        op, target, *actual, *expected,
-        floatCheck([](const APFloat &a, const APFloat &b) {
-          return floatWithinAbs(a, b, 1e-3);
-        })));
+    return checkResult(
+        runCheck(op, target, *actual, *expected,
+                 floatCheck([](const APFloat &a, const APFloat &b) {
+                   return floatWithinAbs(a, b, 1e-3);
+                 })));
   if (target == "check.eq") {
     // Returns i1, but a mismatch also fails the run: test programs do not
     // always use the result.
-    LogicalResult result = runCheck(
-        op, target, *actual, *expected,
-        floatCheck([](const APFloat &a, const APFloat &b) {
-          return floatWithinAbs(a, b, 1e-4);
-        }));
+    LogicalResult result =
+        runCheck(op, target, *actual, *expected,
+                 floatCheck([](const APFloat &a, const APFloat &b) {
+                   return floatWithinAbs(a, b, 1e-4);
+                 }));
     auto type = llvm::cast<RankedTensorType>(op->getResult(0).getType());
     return checkResult(result, Values{Tensor(type, Element(APInt(1, 1)))});
   }
@@ -205,65 +204,61 @@ FailureOr<Values> evalCustomCall(Operation *op,
 
 void registerCheckOps(OpRegistry &registry) {
   registry.add(hlo::CustomCallOp::getOperationName(), evalCustomCall);
-  registry.add(check::ExpectEqOp::getOperationName(),
-               [](Operation *op, ArrayRef<RuntimeValue> operands,
-                  Interpreter &) {
-                 return checkResult(runCheck(op, "check.expect_eq",
-                                             operands[0].getTensor(),
-                                             operands[1].getTensor(),
-                                             bitwiseEqual));
-               });
-  registry.add(check::ExpectEqConstOp::getOperationName(),
-               [](Operation *op, ArrayRef<RuntimeValue> operands,
-                  Interpreter &) {
-                 auto checkOp = llvm::cast<check::ExpectEqConstOp>(op);
-                 const Tensor &actual = operands[0].getTensor();
-                 return checkResult(runCheck(
-                     op, "check.expect_eq_const", actual,
-                     literal(checkOp.getValue(), actual.getType()),
-                     bitwiseEqual));
-               });
-  registry.add(check::ExpectAlmostEqOp::getOperationName(),
-               [](Operation *op, ArrayRef<RuntimeValue> operands,
-                  Interpreter &) {
-                 double tolerance = llvm::cast<check::ExpectAlmostEqOp>(op)
-                                        .getTolerance()
-                                        .convertToDouble();
-                 return checkResult(runCheck(
-                     op, "check.expect_almost_eq", operands[0].getTensor(),
-                     operands[1].getTensor(),
-                     floatCheck([tolerance](const APFloat &a,
-                                            const APFloat &b) {
-                       return floatWithinAbs(a, b, tolerance);
-                     })));
-               });
-  registry.add(check::ExpectAlmostEqConstOp::getOperationName(),
-               [](Operation *op, ArrayRef<RuntimeValue> operands,
-                  Interpreter &) {
-                 auto checkOp = llvm::cast<check::ExpectAlmostEqConstOp>(op);
-                 double tolerance = checkOp.getTolerance().convertToDouble();
-                 const Tensor &actual = operands[0].getTensor();
-                 return checkResult(runCheck(
-                     op, "check.expect_almost_eq_const", actual,
-                     literal(checkOp.getValue(), actual.getType()),
-                     floatCheck([tolerance](const APFloat &a,
-                                            const APFloat &b) {
-                       return floatWithinAbs(a, b, tolerance);
-                     })));
-               });
-  registry.add(check::ExpectCloseOp::getOperationName(),
-               [](Operation *op, ArrayRef<RuntimeValue> operands,
-                  Interpreter &) {
-                 auto checkOp = llvm::cast<check::ExpectCloseOp>(op);
-                 int64_t maxUlps = checkOp.getMaxUlpDifference();
-                 int64_t minUlps = checkOp.getMinUlpDifference();
-                 return checkResult(runCheck(
-                     op, "check.expect_close", operands[0].getTensor(),
+  registry.add(
+      check::ExpectEqOp::getOperationName(),
+      [](Operation *op, ArrayRef<RuntimeValue> operands, Interpreter &) {
+        return checkResult(runCheck(op, "check.expect_eq",
+                                    operands[0].getTensor(),
+                                    operands[1].getTensor(), bitwiseEqual));
+      });
+  registry.add(
+      check::ExpectEqConstOp::getOperationName(),
+      [](Operation *op, ArrayRef<RuntimeValue> operands, Interpreter &) {
+        auto checkOp = llvm::cast<check::ExpectEqConstOp>(op);
+        const Tensor &actual = operands[0].getTensor();
+        return checkResult(runCheck(
+            op, "check.expect_eq_const", actual,
+            literal(checkOp.getValue(), actual.getType()), bitwiseEqual));
+      });
+  registry.add(
+      check::ExpectAlmostEqOp::getOperationName(),
+      [](Operation *op, ArrayRef<RuntimeValue> operands, Interpreter &) {
+        double tolerance = llvm::cast<check::ExpectAlmostEqOp>(op)
+                               .getTolerance()
+                               .convertToDouble();
+        return checkResult(runCheck(
+            op, "check.expect_almost_eq", operands[0].getTensor(),
+            operands[1].getTensor(),
+            floatCheck([tolerance](const APFloat &a, const APFloat &b) {
+              return floatWithinAbs(a, b, tolerance);
+            })));
+      });
+  registry.add(
+      check::ExpectAlmostEqConstOp::getOperationName(),
+      [](Operation *op, ArrayRef<RuntimeValue> operands, Interpreter &) {
+        auto checkOp = llvm::cast<check::ExpectAlmostEqConstOp>(op);
+        double tolerance = checkOp.getTolerance().convertToDouble();
+        const Tensor &actual = operands[0].getTensor();
+        return checkResult(runCheck(
+            op, "check.expect_almost_eq_const", actual,
+            literal(checkOp.getValue(), actual.getType()),
+            floatCheck([tolerance](const APFloat &a, const APFloat &b) {
+              return floatWithinAbs(a, b, tolerance);
+            })));
+      });
+  registry.add(
+      check::ExpectCloseOp::getOperationName(),
+      [](Operation *op, ArrayRef<RuntimeValue> operands, Interpreter &) {
+        auto checkOp = llvm::cast<check::ExpectCloseOp>(op);
+        int64_t maxUlps = checkOp.getMaxUlpDifference();
+        int64_t minUlps = checkOp.getMinUlpDifference();
+        return checkResult(
+            runCheck(op, "check.expect_close", operands[0].getTensor(),
                      operands[1].getTensor(),
                      floatCheck([=](const APFloat &a, const APFloat &b) {
                        return floatWithinUlps(a, b, minUlps, maxUlps);
                      })));
-               });
+      });
 }
 
 } // namespace axle::interp

@@ -72,7 +72,8 @@ FailureOr<Values> evalMap(Operation *op, ArrayRef<RuntimeValue> operands,
       const Tensor &tensor = operand.getTensor();
       slot = scalar(tensor.getElementType(), tensor[i]);
     }
-    FailureOr<Values> value = interpreter.runRegion(mapOp.getComputation(), args);
+    FailureOr<Values> value =
+        interpreter.runRegion(mapOp.getComputation(), args);
     if (failed(value))
       return failure();
     result.set(i, (*value)[0].getTensor()[0]);

@@ -60,7 +60,8 @@ MaybeElement add(Args a, Types t, Type r) {
     return Element(floatOp(a[0].getFloat(), a[1].getFloat(), &APFloat::add));
   auto [ar, ai] = a[0].getComplex();
   auto [br, bi] = a[1].getComplex();
-  return Element(floatOp(ar, br, &APFloat::add), floatOp(ai, bi, &APFloat::add));
+  return Element(floatOp(ar, br, &APFloat::add),
+                 floatOp(ai, bi, &APFloat::add));
 }
 
 MaybeElement subtract(Args a, Types t, Type r) {
@@ -134,8 +135,8 @@ MaybeElement maxOrMin(Args a, Types t, bool isMax) {
                          : llvm::minimum(a[0].getFloat(), a[1].getFloat()));
   // Complex: lexicographic on (real, imag).
   std::complex<double> x = a[0].toComplexDouble(), y = a[1].toComplexDouble();
-  bool xGreater = x.real() > y.real() ||
-                  (x.real() == y.real() && x.imag() > y.imag());
+  bool xGreater =
+      x.real() > y.real() || (x.real() == y.real() && x.imag() > y.imag());
   return xGreater == isMax ? a[0] : a[1];
 }
 
@@ -163,8 +164,8 @@ MaybeElement power(Args a, Types t, Type r) {
   }
   if (isFloat(t[0]))
     return Element::fromDouble(r, std::pow(a[0].toDouble(), a[1].toDouble()));
-  return fromComplex(r, std::pow(a[0].toComplexDouble(),
-                                 a[1].toComplexDouble()));
+  return fromComplex(r,
+                     std::pow(a[0].toComplexDouble(), a[1].toComplexDouble()));
 }
 
 MaybeElement atan2Kernel(Args a, Types t, Type r) {
@@ -294,9 +295,9 @@ MaybeElement compare(Args a, Types t, hlo::ComparisonDirection direction,
 //===----------------------------------------------------------------------===//
 
 /// A float or complex function evaluated in double precision.
-ElementKernel transcendental(double (*real)(double),
-                             std::complex<double> (*complex)(
-                                 const std::complex<double> &)) {
+ElementKernel
+transcendental(double (*real)(double),
+               std::complex<double> (*complex)(const std::complex<double> &)) {
   return [=](Args a, Types t, Type r) -> MaybeElement {
     if (isFloat(t[0]))
       return Element::fromDouble(r, real(a[0].toDouble()));
@@ -522,15 +523,13 @@ Element reducePrecision(const Element &x, int exponentBits, int mantissaBits) {
 //===----------------------------------------------------------------------===//
 
 OpEvaluator elementwise(ElementKernel kernel) {
-  return [kernel = std::move(kernel)](Operation *op,
-                                      ArrayRef<RuntimeValue> operands,
-                                      Interpreter &) {
+  return [kernel = std::move(kernel)](
+             Operation *op, ArrayRef<RuntimeValue> operands, Interpreter &) {
     return evalElementwise(op, operands, kernel);
   };
 }
 
-template <typename Fn>
-ElementKernel floatOnly(Fn fn) {
+template <typename Fn> ElementKernel floatOnly(Fn fn) {
   return [fn](Args a, Types t, Type r) -> MaybeElement {
     if (!isFloat(t[0]))
       return std::nullopt;
@@ -611,57 +610,49 @@ void registerElementwiseOps(OpRegistry &registry) {
   add_(hlo::TanOp::getOperationName(),
        transcendental(static_cast<double (*)(double)>(std::tan), tanComplex));
   add_(hlo::TanhOp::getOperationName(),
-       transcendental(static_cast<double (*)(double)>(std::tanh),
-                      tanhComplex));
+       transcendental(static_cast<double (*)(double)>(std::tanh), tanhComplex));
   add_(hlo::SqrtOp::getOperationName(),
-       transcendental(static_cast<double (*)(double)>(std::sqrt),
-                      sqrtComplex));
+       transcendental(static_cast<double (*)(double)>(std::sqrt), sqrtComplex));
   add_(hlo::RsqrtOp::getOperationName(), transcendental(rsqrt, rsqrtComplex));
   add_(hlo::CbrtOp::getOperationName(),
-       transcendental(static_cast<double (*)(double)>(std::cbrt),
-                      cbrtComplex));
+       transcendental(static_cast<double (*)(double)>(std::cbrt), cbrtComplex));
 
-  registry.add(hlo::CompareOp::getOperationName(),
-               [](Operation *op, ArrayRef<RuntimeValue> operands,
-                  Interpreter &) {
-                 auto compareOp = llvm::cast<hlo::CompareOp>(op);
-                 hlo::ComparisonDirection direction =
-                     compareOp.getComparisonDirection();
-                 std::optional<hlo::ComparisonType> type =
-                     compareOp.getCompareType();
-                 return evalElementwise(
-                     op, operands, [&](Args a, Types t, Type) {
-                       return compare(a, t, direction, type);
-                     });
-               });
+  registry.add(
+      hlo::CompareOp::getOperationName(),
+      [](Operation *op, ArrayRef<RuntimeValue> operands, Interpreter &) {
+        auto compareOp = llvm::cast<hlo::CompareOp>(op);
+        hlo::ComparisonDirection direction = compareOp.getComparisonDirection();
+        std::optional<hlo::ComparisonType> type = compareOp.getCompareType();
+        return evalElementwise(op, operands, [&](Args a, Types t, Type) {
+          return compare(a, t, direction, type);
+        });
+      });
   registry.add(hlo::SelectOp::getOperationName(),
                elementwise([](Args a, Types, Type) -> MaybeElement {
                  return a[0].getInt().isZero() ? a[2] : a[1];
                }));
+  registry.add(hlo::ClampOp::getOperationName(),
+               elementwise([](Args a, Types t, Type) -> MaybeElement {
+                 // clamp(min, x, max) = minimum(maximum(x, min), max).
+                 SmallVector<Type, 2> types = {t[1], t[1]};
+                 SmallVector<Element, 2> first = {a[1], a[0]};
+                 MaybeElement lowered = maxOrMin(first, types, true);
+                 SmallVector<Element, 2> second = {*lowered, a[2]};
+                 return maxOrMin(second, types, false);
+               }));
   registry.add(
-      hlo::ClampOp::getOperationName(),
-      elementwise([](Args a, Types t, Type) -> MaybeElement {
-        // clamp(min, x, max) = minimum(maximum(x, min), max).
-        SmallVector<Type, 2> types = {t[1], t[1]};
-        SmallVector<Element, 2> first = {a[1], a[0]};
-        MaybeElement lowered = maxOrMin(first, types, true);
-        SmallVector<Element, 2> second = {*lowered, a[2]};
-        return maxOrMin(second, types, false);
-      }));
-  registry.add(hlo::ReducePrecisionOp::getOperationName(),
-               [](Operation *op, ArrayRef<RuntimeValue> operands,
-                  Interpreter &) {
-                 auto reduceOp = llvm::cast<hlo::ReducePrecisionOp>(op);
-                 int exponentBits = reduceOp.getExponentBits();
-                 int mantissaBits = reduceOp.getMantissaBits();
-                 return evalElementwise(
-                     op, operands, [&](Args a, Types t, Type) -> MaybeElement {
-                       if (!isFloat(t[0]))
-                         return std::nullopt;
-                       return reducePrecision(a[0], exponentBits,
-                                              mantissaBits);
-                     });
-               });
+      hlo::ReducePrecisionOp::getOperationName(),
+      [](Operation *op, ArrayRef<RuntimeValue> operands, Interpreter &) {
+        auto reduceOp = llvm::cast<hlo::ReducePrecisionOp>(op);
+        int exponentBits = reduceOp.getExponentBits();
+        int mantissaBits = reduceOp.getMantissaBits();
+        return evalElementwise(
+            op, operands, [&](Args a, Types t, Type) -> MaybeElement {
+              if (!isFloat(t[0]))
+                return std::nullopt;
+              return reducePrecision(a[0], exponentBits, mantissaBits);
+            });
+      });
 }
 
 } // namespace axle::interp

@@ -18,19 +18,20 @@ Element viaDouble(Type type, const Element &x, double (*fn)(double)) {
 }
 
 /// Scale and zero point of element `linear` of a tensor of `type`.
-static std::pair<double, int64_t> quantParams(RankedTensorType type,
-                                              const Tensor &tensor,
-                                              int64_t linear) {
+static std::pair<double, int64_t>
+quantParams(RankedTensorType type, const Tensor &tensor, int64_t linear) {
   Type element = type.getElementType();
   if (auto perTensor = llvm::dyn_cast<quant::UniformQuantizedType>(element))
     return {perTensor.getScale(), perTensor.getZeroPoint()};
   auto perAxis = llvm::cast<quant::UniformQuantizedPerAxisType>(element);
-  int64_t axisIndex = tensor.multiIndex(linear)[perAxis.getQuantizedDimension()];
+  int64_t axisIndex =
+      tensor.multiIndex(linear)[perAxis.getQuantizedDimension()];
   return {perAxis.getScales()[axisIndex], perAxis.getZeroPoints()[axisIndex]};
 }
 
 Tensor dequantize(const Tensor &tensor) {
-  auto quantized = llvm::dyn_cast<quant::QuantizedType>(tensor.getElementType());
+  auto quantized =
+      llvm::dyn_cast<quant::QuantizedType>(tensor.getElementType());
   if (!quantized)
     return tensor;
   Type expressed = quantized.getExpressedType();
@@ -183,9 +184,9 @@ FailureOr<Values> evalElementwise(Operation *op,
       slot = input.getRank() == 0 ? input[0] : input[i];
     std::optional<Element> value = kernel(args, types, computeType);
     if (!value)
-      return op->emitError() << "the interpreter does not support '"
-                             << op->getName() << "' on element type "
-                             << types.front();
+      return op->emitError()
+             << "the interpreter does not support '" << op->getName()
+             << "' on element type " << types.front();
     result.set(i, std::move(*value));
   }
   if (quantizedResult)

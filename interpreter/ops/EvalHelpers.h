@@ -72,8 +72,7 @@ inline int64_t indexValue(const Tensor &tensor, int64_t linear) {
 
 /// Applies `fn` to the value of a float element in double precision and
 /// rounds the result to `type`'s precision.
-Element viaDouble(mlir::Type type, const Element &x,
-                  double (*fn)(double));
+Element viaDouble(mlir::Type type, const Element &x, double (*fn)(double));
 
 } // namespace axle::interp
 

@@ -110,9 +110,8 @@ FailureOr<Values> evalReverse(Operation *op, ArrayRef<RuntimeValue> operands,
   })};
 }
 
-FailureOr<Values> evalConcatenate(Operation *op,
-                                  ArrayRef<RuntimeValue> operands,
-                                  Interpreter &) {
+FailureOr<Values>
+evalConcatenate(Operation *op, ArrayRef<RuntimeValue> operands, Interpreter &) {
   int64_t dim = llvm::cast<hlo::ConcatenateOp>(op).getDimension();
   SmallVector<int64_t> source;
   return Values{generate(resultTensorType(op), [&](ArrayRef<int64_t> index) {
@@ -218,10 +217,9 @@ FailureOr<Values> evalGetDimensionSize(Operation *op,
                                        Interpreter &) {
   int64_t dim = llvm::cast<hlo::GetDimensionSizeOp>(op).getDimension();
   RankedTensorType type = resultTensorType(op);
-  return Values{Tensor(type, Element::fromInt(type.getElementType(),
-                                              operands[0]
-                                                  .getTensor()
-                                                  .getShape()[dim]))};
+  return Values{
+      Tensor(type, Element::fromInt(type.getElementType(),
+                                    operands[0].getTensor().getShape()[dim]))};
 }
 
 /// bitcast_convert: the bits of the operand's elements, regrouped into the
@@ -257,10 +255,11 @@ FailureOr<Values> evalBitcastConvert(Operation *op,
   };
   // Concatenate all bits, then cut them into result-sized pieces.
   unsigned fromWidth = operand.size() ? bitsOf(operand[0]).getBitWidth() : 0;
-  unsigned toWidth =
-      llvm::isa<ComplexType>(to)
-          ? 2 * llvm::cast<ComplexType>(to).getElementType().getIntOrFloatBitWidth()
-          : to.getIntOrFloatBitWidth();
+  unsigned toWidth = llvm::isa<ComplexType>(to)
+                         ? 2 * llvm::cast<ComplexType>(to)
+                                   .getElementType()
+                                   .getIntOrFloatBitWidth()
+                         : to.getIntOrFloatBitWidth();
   if (fromWidth == toWidth || fromWidth == 0) {
     for (int64_t i = 0; i < result.size(); ++i)
       result.set(i, fromBits(bitsOf(operand[i])));
@@ -307,13 +306,12 @@ void registerShapeOps(OpRegistry &registry) {
   registry.add(hlo::GetDimensionSizeOp::getOperationName(),
                evalGetDimensionSize);
   registry.add(hlo::BitcastConvertOp::getOperationName(), evalBitcastConvert);
-  registry.add(hlo::OptimizationBarrierOp::getOperationName(),
-               forwardOperands);
+  registry.add(hlo::OptimizationBarrierOp::getOperationName(), forwardOperands);
   registry.add(hlo::TupleOp::getOperationName(),
                [](Operation *, ArrayRef<RuntimeValue> operands,
                   Interpreter &) -> FailureOr<Values> {
-                 return Values{RuntimeValue(
-                     Tuple(operands.begin(), operands.end()))};
+                 return Values{
+                     RuntimeValue(Tuple(operands.begin(), operands.end()))};
                });
   registry.add(hlo::GetTupleElementOp::getOperationName(),
                [](Operation *op, ArrayRef<RuntimeValue> operands,

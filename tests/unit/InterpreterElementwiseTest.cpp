@@ -1,4 +1,5 @@
-//===- InterpreterElementwiseTest.cpp - semantic corners of elementwise ops ===//
+//===- InterpreterElementwiseTest.cpp - semantic corners of elementwise ops
+//===//
 //
 // Expected values follow C/numpy semantics and the specification, with the
 // implementation-defined corners XLA chooses (see ARCHITECTURE.md): integer
@@ -29,7 +30,8 @@ Values run(Program &program) {
   return mlir::succeeded(results) ? *results : Values{};
 }
 
-TEST(InterpreterElementwise, IntegerDivisionTruncatesAndRemainderFollowsDividend) {
+TEST(InterpreterElementwise,
+     IntegerDivisionTruncatesAndRemainderFollowsDividend) {
   Program program(R"(
     func.func @f() -> (tensor<4xi32>, tensor<4xi32>) {
       %a = stablehlo.constant dense<[7, -7, 7, -7]> : tensor<4xi32>
@@ -146,8 +148,7 @@ TEST(InterpreterElementwise, RoundingHalfCases) {
     })");
   Values results = run(program);
   ASSERT_EQ(results.size(), 2u);
-  EXPECT_EQ(doubles(results[0]),
-            (std::vector<double>{1, 2, 3, -1, -3, 3}));
+  EXPECT_EQ(doubles(results[0]), (std::vector<double>{1, 2, 3, -1, -3, 3}));
   std::vector<double> even = doubles(results[1]);
   EXPECT_EQ(even, (std::vector<double>{0, 2, 2, -0.0, -2, 3}));
   EXPECT_TRUE(std::signbit(even[3])); // round(-0.5) is -0

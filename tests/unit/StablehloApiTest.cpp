@@ -110,8 +110,7 @@ TEST_F(StablehloApiTest, BuildersInferResultTypes) {
 
   auto compare = hlo::CompareOp::create(
       builder, loc, a, a,
-      hlo::ComparisonDirectionAttr::get(&context,
-                                        hlo::ComparisonDirection::LT),
+      hlo::ComparisonDirectionAttr::get(&context, hlo::ComparisonDirection::LT),
       hlo::ComparisonTypeAttr());
   EXPECT_EQ(compare.getType(), tensor({2, 3}, builder.getI1Type()));
 
@@ -168,9 +167,8 @@ TEST_F(StablehloApiTest, DotDimensionNumbersRoundTripThroughText) {
 }
 
 TEST_F(StablehloApiTest, ConvDimensionNumbersUseTheCompactLayoutSyntax) {
-  Attribute parsed =
-      parseAttribute("#stablehlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>",
-                     &context);
+  Attribute parsed = parseAttribute(
+      "#stablehlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>", &context);
   auto dims = llvm::dyn_cast_or_null<hlo::ConvDimensionNumbersAttr>(parsed);
   ASSERT_TRUE(dims);
   EXPECT_EQ(dims.getInputBatchDimension(), 0);
@@ -183,8 +181,8 @@ TEST_F(StablehloApiTest, ConvDimensionNumbersUseTheCompactLayoutSyntax) {
 
 TEST_F(StablehloApiTest, BoundsEncodingAcceptsBothSpellings) {
   Attribute shortForm = parseAttribute("#stablehlo.bounds<?, 16>", &context);
-  Attribute longForm = parseAttribute(
-      "#stablehlo.type_extensions<bounds = [?, 16]>", &context);
+  Attribute longForm =
+      parseAttribute("#stablehlo.type_extensions<bounds = [?, 16]>", &context);
   ASSERT_TRUE(shortForm);
   EXPECT_EQ(shortForm, longForm);
   auto bounds = llvm::cast<hlo::TypeExtensionsAttr>(shortForm).getBounds();

@@ -10,14 +10,14 @@ using namespace mlir;
 namespace axle::stablehlo::detail {
 
 ParseResult parseIntList(AsmParser &parser, SmallVectorImpl<int64_t> &values) {
-  return parser.parseCommaSeparatedList(
-      AsmParser::Delimiter::Square, [&]() -> ParseResult {
-        int64_t value;
-        if (parser.parseInteger(value))
-          return failure();
-        values.push_back(value);
-        return success();
-      });
+  return parser.parseCommaSeparatedList(AsmParser::Delimiter::Square,
+                                        [&]() -> ParseResult {
+                                          int64_t value;
+                                          if (parser.parseInteger(value))
+                                            return failure();
+                                          values.push_back(value);
+                                          return success();
+                                        });
 }
 
 ParseResult parseDimOrDynamicList(AsmParser &parser,
@@ -34,9 +34,8 @@ ParseResult parseDimOrDynamicList(AsmParser &parser,
     values.push_back(value);
     return success();
   };
-  return parser.parseCommaSeparatedList(bracketed
-                                            ? AsmParser::Delimiter::Square
-                                            : AsmParser::Delimiter::None,
+  return parser.parseCommaSeparatedList(bracketed ? AsmParser::Delimiter::Square
+                                                  : AsmParser::Delimiter::None,
                                         parseOne);
 }
 

@@ -26,9 +26,9 @@ void printIntList(llvm::raw_ostream &os, llvm::ArrayRef<int64_t> values);
 /// each key at most once. `parseValue` is
 /// called with the key after `=` has been consumed; keys not in `keys` are an
 /// error.
-mlir::ParseResult
-parseKeywordFields(mlir::AsmParser &parser, llvm::ArrayRef<llvm::StringRef> keys,
-                   llvm::function_ref<mlir::ParseResult(llvm::StringRef)> parseValue);
+mlir::ParseResult parseKeywordFields(
+    mlir::AsmParser &parser, llvm::ArrayRef<llvm::StringRef> keys,
+    llvm::function_ref<mlir::ParseResult(llvm::StringRef)> parseValue);
 
 } // namespace axle::stablehlo::detail
 

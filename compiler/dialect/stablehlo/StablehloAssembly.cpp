@@ -151,8 +151,8 @@ ParseResult parsePairwiseOpType(OpAsmParser &parser,
   return success();
 }
 
-void printPairwiseOpType(OpAsmPrinter &printer, Operation *,
-                         TypeRange operands, TypeRange) {
+void printPairwiseOpType(OpAsmPrinter &printer, Operation *, TypeRange operands,
+                         TypeRange) {
   llvm::interleaveComma(operands, printer);
 }
 
@@ -161,7 +161,8 @@ void printPairwiseOpType(OpAsmPrinter &printer, Operation *,
 //===----------------------------------------------------------------------===//
 
 ParseResult parseVariadicOperandWithAttribute(
-    OpAsmParser &parser, SmallVectorImpl<OpAsmParser::UnresolvedOperand> &operands) {
+    OpAsmParser &parser,
+    SmallVectorImpl<OpAsmParser::UnresolvedOperand> &operands) {
   // `%a, %b, dim = 0`: operands until the comma that precedes a keyword.
   while (true) {
     OpAsmParser::UnresolvedOperand operand;
@@ -432,8 +433,8 @@ ParseResult parseWindowAttributes(OpAsmParser &parser,
                 return success();
               }))
         return failure();
-      auto type = RankedTensorType::get({rows, 2},
-                                        IntegerType::get(context, 64));
+      auto type =
+          RankedTensorType::get({rows, 2}, IntegerType::get(context, 64));
       padding = DenseIntElementsAttr::get(type, flat);
       return success();
     }

@@ -21,9 +21,10 @@ using mlir::OpAsmPrinter;
 using mlir::ParseResult;
 
 //--- `: T` when every operand and the result have type T, else `(A, B) -> R`.
-ParseResult parseSameOperandsAndResultTypeImpl(
-    OpAsmParser &parser, llvm::ArrayRef<mlir::Type *> operandTypes,
-    mlir::Type &resultType);
+ParseResult
+parseSameOperandsAndResultTypeImpl(OpAsmParser &parser,
+                                   llvm::ArrayRef<mlir::Type *> operandTypes,
+                                   mlir::Type &resultType);
 void printSameOperandsAndResultTypeImpl(OpAsmPrinter &printer,
                                         mlir::TypeRange operandTypes,
                                         mlir::Type resultType);
@@ -77,8 +78,7 @@ void printPairwiseOpType(OpAsmPrinter &printer, mlir::Operation *,
 ParseResult parseVariadicOperandWithAttribute(
     OpAsmParser &parser,
     llvm::SmallVectorImpl<OpAsmParser::UnresolvedOperand> &operands);
-void printVariadicOperandWithAttribute(OpAsmPrinter &printer,
-                                       mlir::Operation *,
+void printVariadicOperandWithAttribute(OpAsmPrinter &printer, mlir::Operation *,
                                        mlir::OperandRange operands);
 
 //--- `[1, 2, 3]` for a dense i64 array.

@@ -88,8 +88,8 @@ static Operation *getSimpleReducer(ReduceOp op) {
   Operation &inner = body.front();
   auto ret = llvm::dyn_cast<ReturnOp>(body.getTerminator());
   if (!ret || ret.getNumOperands() != 1 ||
-      ret.getOperand(0) != (inner.getNumResults() == 1 ? inner.getResult(0)
-                                                       : Value()))
+      ret.getOperand(0) !=
+          (inner.getNumResults() == 1 ? inner.getResult(0) : Value()))
     return nullptr;
   if (inner.getNumOperands() != 2 || inner.getNumRegions() != 0 ||
       !inner.getAttrDictionary().empty() ||
@@ -98,14 +98,16 @@ static Operation *getSimpleReducer(ReduceOp op) {
     return nullptr;
   // The short form rebuilds the body on scalars of the init value's element
   // type, so only such bodies may use it.
-  auto initType = llvm::dyn_cast<RankedTensorType>(op.getInitValues()[0].getType());
+  auto initType =
+      llvm::dyn_cast<RankedTensorType>(op.getInitValues()[0].getType());
   Type argType = body.getArgument(0).getType();
   if (!initType ||
       argType != RankedTensorType::get({}, initType.getElementType()))
     return nullptr;
   if (body.getArgument(1).getType() != argType ||
       inner.getResult(0).getType() != argType ||
-      inner.getDialect() != op->getDialect() || !inner.hasTrait<OpTrait::Elementwise>())
+      inner.getDialect() != op->getDialect() ||
+      !inner.hasTrait<OpTrait::Elementwise>())
     return nullptr;
   return &inner;
 }

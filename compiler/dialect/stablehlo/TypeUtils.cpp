@@ -92,8 +92,8 @@ LogicalResult verifyPaddingShape(Operation *op, DenseIntElementsAttr padding,
   auto type = llvm::cast<ShapedType>(padding.getType());
   if (type.getRank() != 2 || type.getDimSize(1) != 2 ||
       type.getDimSize(0) != rank)
-    return op->emitOpError() << "padding must have shape [" << rank
-                             << ", 2], got " << type;
+    return op->emitOpError()
+           << "padding must have shape [" << rank << ", 2], got " << type;
   return success();
 }
 
@@ -102,8 +102,8 @@ LogicalResult verifyGroups(Operation *op, DenseIntElementsAttr groups,
                            int64_t expectedColumns) {
   auto type = llvm::cast<ShapedType>(groups.getType());
   if (type.getRank() != 2)
-    return op->emitOpError() << what << " must be a 2-dimensional tensor, got "
-                             << type;
+    return op->emitOpError()
+           << what << " must be a 2-dimensional tensor, got " << type;
   if (expectedColumns >= 0 && type.getDimSize(1) != expectedColumns)
     return op->emitOpError() << what << " must have " << expectedColumns
                              << " columns, got " << type;
@@ -161,9 +161,8 @@ LogicalResult verifyScalarComputation(Operation *op, Region &region,
     return op->emitOpError() << what << " must have a block";
   Block &block = region.front();
   if (block.getNumArguments() != argElementTypes.size())
-    return op->emitOpError() << what << " must take "
-                             << argElementTypes.size() << " arguments, got "
-                             << block.getNumArguments();
+    return op->emitOpError() << what << " must take " << argElementTypes.size()
+                             << " arguments, got " << block.getNumArguments();
   for (auto [index, arg] : llvm::enumerate(block.getArguments())) {
     auto tensor = llvm::dyn_cast<RankedTensorType>(arg.getType());
     if (!tensor || tensor.getRank() != 0 ||
@@ -178,21 +177,21 @@ LogicalResult verifyScalarComputation(Operation *op, Region &region,
     return op->emitOpError() << what << " must end with a return";
   TypeRange results = block.getTerminator()->getOperandTypes();
   if (results.size() != resultElementTypes.size())
-    return op->emitOpError() << what << " must return "
-                             << resultElementTypes.size() << " values, got "
-                             << results.size();
+    return op->emitOpError()
+           << what << " must return " << resultElementTypes.size()
+           << " values, got " << results.size();
   for (auto [index, type] : llvm::enumerate(results)) {
     auto tensor = llvm::dyn_cast<RankedTensorType>(type);
     if (!tensor || tensor.getRank() != 0)
-      return op->emitOpError() << what << " result " << index
-                               << " must be a 0-dimensional tensor, got "
-                               << type;
+      return op->emitOpError()
+             << what << " result " << index
+             << " must be a 0-dimensional tensor, got " << type;
     if (!sameBaselineElementType(tensor.getElementType(),
                                  resultElementTypes[index]))
       return op->emitOpError()
              << what << " result " << index << " must be "
-             << RankedTensorType::get({}, resultElementTypes[index])
-             << ", got " << type;
+             << RankedTensorType::get({}, resultElementTypes[index]) << ", got "
+             << type;
   }
   return success();
 }

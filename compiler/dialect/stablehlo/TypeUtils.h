@@ -37,9 +37,8 @@ bool isQuantized(mlir::Type elementType);
 /// Checks that every entry of `dims` is in [0, rank) and (when `unique`) that
 /// no entry repeats. `what` names the attribute in diagnostics.
 mlir::LogicalResult verifyDimensions(mlir::Operation *op,
-                                     llvm::ArrayRef<int64_t> dims,
-                                     int64_t rank, llvm::StringRef what,
-                                     bool unique = true);
+                                     llvm::ArrayRef<int64_t> dims, int64_t rank,
+                                     llvm::StringRef what, bool unique = true);
 /// Checks that `dims` is a permutation of [0, rank).
 mlir::LogicalResult verifyPermutation(mlir::Operation *op,
                                       llvm::ArrayRef<int64_t> dims,

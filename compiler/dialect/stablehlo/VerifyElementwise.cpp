@@ -83,8 +83,8 @@ LogicalResult AbsOp::verify() {
   Type operand = elementTypeOf(getOperand());
   Type result = elementTypeOf(getResult());
   if (!sameBaselineElementType(partType(operand), result))
-    return emitOpError() << "result element type must be "
-                         << partType(operand) << ", got " << result;
+    return emitOpError() << "result element type must be " << partType(operand)
+                         << ", got " << result;
   return success();
 }
 
@@ -130,8 +130,8 @@ LogicalResult BitcastConvertOp::verify() {
   bool narrowing = operandWidth > resultWidth;
   ArrayRef<int64_t> wide = narrowing ? operandShape : resultShape;
   ArrayRef<int64_t> narrow = narrowing ? resultShape : operandShape;
-  unsigned ratio = narrowing ? operandWidth / resultWidth
-                             : resultWidth / operandWidth;
+  unsigned ratio =
+      narrowing ? operandWidth / resultWidth : resultWidth / operandWidth;
   if (narrow.size() != wide.size() + 1 ||
       !compatibleShapes(narrow.drop_back(), wide) ||
       !compatibleDim(narrow.back(), ratio))

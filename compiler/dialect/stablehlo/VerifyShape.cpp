@@ -31,9 +31,9 @@ static bool sameElementTypeIgnoringAxis(Type a, Type b) {
 static LogicalResult verifyElementTypeIgnoringAxis(Operation *op, Type operand,
                                                    Type result) {
   if (!sameElementTypeIgnoringAxis(operand, result))
-    return op->emitOpError() << "result element type " << result
-                             << " must match the operand element type "
-                             << operand;
+    return op->emitOpError()
+           << "result element type " << result
+           << " must match the operand element type " << operand;
   return success();
 }
 
@@ -93,12 +93,12 @@ static LogicalResult verifyBroadcastDimensions(Operation *op,
     return failure();
   // (C2)
   if (static_cast<int64_t>(dims.size()) != operand.getRank())
-    return op->emitOpError() << "broadcast_dimensions has " << dims.size()
-                             << " entries but the operand has rank "
-                             << operand.getRank();
+    return op->emitOpError()
+           << "broadcast_dimensions has " << dims.size()
+           << " entries but the operand has rank " << operand.getRank();
   // (C3), (C4)
-  if (failed(verifyDimensions(op, dims, result.getRank(),
-                              "broadcast_dimensions")))
+  if (failed(
+          verifyDimensions(op, dims, result.getRank(), "broadcast_dimensions")))
     return failure();
   // (C5)
   for (auto [d, target] : llvm::enumerate(dims)) {
@@ -114,9 +114,8 @@ static LogicalResult verifyBroadcastDimensions(Operation *op,
           result.getElementType())) {
     auto operandQuant = llvm::dyn_cast<quant::UniformQuantizedPerAxisType>(
         operand.getElementType());
-    if (operandQuant &&
-        resultQuant.getQuantizedDimension() !=
-            dims[operandQuant.getQuantizedDimension()])
+    if (operandQuant && resultQuant.getQuantizedDimension() !=
+                            dims[operandQuant.getQuantizedDimension()])
       return op->emitOpError()
              << "result quantization dimension must be broadcast_dimensions["
              << operandQuant.getQuantizedDimension() << "]";
@@ -279,13 +278,12 @@ LogicalResult ConcatenateOp::verify() {
   auto first = tensorOf(getInputs().front());
   int64_t dim = getDimension();
   if (dim >= first.getRank())
-    return emitOpError() << "dimension " << dim
-                         << " is out of range for rank " << first.getRank();
+    return emitOpError() << "dimension " << dim << " is out of range for rank "
+                         << first.getRank();
   int64_t total = 0;
   for (auto [index, input] : llvm::enumerate(getInputs())) {
     auto type = tensorOf(input);
-    if (!sameBaselineElementType(type.getElementType(),
-                                 first.getElementType()))
+    if (!sameBaselineElementType(type.getElementType(), first.getElementType()))
       return emitOpError() << "input " << index
                            << " has a different element type";
     if (type.getRank() != first.getRank())
@@ -307,8 +305,7 @@ LogicalResult ConcatenateOp::verify() {
   if (result.getRank() != first.getRank() ||
       !compatibleShapes(expected, result.getShape()))
     return emitOpError() << "result shape is incompatible with the inputs";
-  if (!sameBaselineElementType(result.getElementType(),
-                               first.getElementType()))
+  if (!sameBaselineElementType(result.getElementType(), first.getElementType()))
     return emitOpError() << "result element type must match the inputs'";
   return success();
 }
@@ -366,8 +363,8 @@ LogicalResult DynamicPadOp::verify() {
   for (Value padding :
        {getEdgePaddingLow(), getEdgePaddingHigh(), getInteriorPadding()})
     if (!compatibleDim(tensorOf(padding).getDimSize(0), operand.getRank()))
-      return emitOpError() << "padding operands must have "
-                           << operand.getRank() << " elements";
+      return emitOpError() << "padding operands must have " << operand.getRank()
+                           << " elements";
   if (!sameBaselineElementType(operand.getElementType(),
                                result.getElementType()))
     return emitOpError() << "result element type must match the operand's";
@@ -428,8 +425,8 @@ LogicalResult GetTupleElementOp::verify() {
 // uniform_quantize (C1) shapes (trait), (C2) expressed type.
 LogicalResult UniformQuantizeOp::verify() {
   Type operand = tensorOf(getOperand()).getElementType();
-  auto result = llvm::cast<quant::QuantizedType>(
-      tensorOf(getResult()).getElementType());
+  auto result =
+      llvm::cast<quant::QuantizedType>(tensorOf(getResult()).getElementType());
   Type expressed = operand;
   if (auto quantized = llvm::dyn_cast<quant::QuantizedType>(operand))
     expressed = quantized.getExpressedType();
@@ -441,8 +438,8 @@ LogicalResult UniformQuantizeOp::verify() {
 
 // uniform_dequantize (C1) shapes (trait), (C2) result is the expressed type.
 LogicalResult UniformDequantizeOp::verify() {
-  auto operand = llvm::cast<quant::QuantizedType>(
-      tensorOf(getOperand()).getElementType());
+  auto operand =
+      llvm::cast<quant::QuantizedType>(tensorOf(getOperand()).getElementType());
   Type result = tensorOf(getResult()).getElementType();
   if (operand.getExpressedType() != result)
     return emitOpError() << "result element type must be the expressed type "
