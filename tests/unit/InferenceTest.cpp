@@ -417,6 +417,27 @@ TEST_F(InferenceTest, IfAndCaseTakeTheFirstBranchTypes) {
   EXPECT_TRUE(succeeded(verifyModule(messages))) << messages;
 }
 
+TEST_F(InferenceTest, MapTakesTheComputationElementType) {
+  auto args = beginFunction({tensor({4}, f32), tensor({4}, f32)});
+  // The computation compares its arguments: the result holds booleans.
+  auto mapOp = hlo::MapOp::create(
+      builder, loc, TypeRange{tensor({4}, builder.getI1Type())},
+      ValueRange{args[0], args[1]}, builder.getDenseI64ArrayAttr({0}));
+  fillRegion(mapOp.getComputation(), {scalar(f32), scalar(f32)},
+             [&](Block &block) -> SmallVector<Value> {
+               return {hlo::CompareOp::create(
+                   builder, loc, block.getArgument(0), block.getArgument(1),
+                   hlo::ComparisonDirectionAttr::get(
+                       &context, hlo::ComparisonDirection::LT),
+                   hlo::ComparisonTypeAttr())};
+             });
+  SmallVector<Type> inferred;
+  ASSERT_TRUE(succeeded(inferFrom(mapOp, inferred)));
+  EXPECT_EQ(inferred, SmallVector<Type>{tensor({4}, builder.getI1Type())});
+  std::string messages;
+  EXPECT_TRUE(succeeded(verifyModule(messages))) << messages;
+}
+
 TEST_F(InferenceTest, AsyncStartAndDone) {
   auto future = hlo::FutureType::get(&context, {tensor({8, 8}, f32)});
   auto args = beginFunction({future, tensor({4, 8}, f32)});

@@ -145,4 +145,34 @@ LogicalResult ComplexOp::inferReturnTypes(MLIRContext *,
 }
 AXLE_STABLEHLO_COMPATIBLE_RETURN_TYPES(ComplexOp)
 
+// map (C4): the operands' shape with the element type the computation
+// returns.
+LogicalResult MapOp::inferReturnTypes(MLIRContext *,
+                                      std::optional<Location> loc,
+                                      Adaptor adaptor,
+                                      SmallVectorImpl<Type> &types) {
+  if (adaptor.getInputs().empty())
+    return cannotInfer(loc, getOperationName(), "no inputs");
+  auto first = inferenceTensorOperand(loc, getOperationName(),
+                                      adaptor.getInputs().front(), "input");
+  if (failed(first))
+    return failure();
+  Region *computation =
+      adaptor.getRegions().empty() ? nullptr : adaptor.getRegions().front();
+  if (!computation || computation->empty() || computation->front().empty() ||
+      !computation->front().mightHaveTerminator() ||
+      computation->front().getTerminator()->getNumOperands() != 1)
+    return cannotInfer(loc, getOperationName(),
+                       "the computation returns no single value yet");
+  auto returned = llvm::dyn_cast<RankedTensorType>(
+      computation->front().getTerminator()->getOperand(0).getType());
+  if (!returned)
+    return cannotInfer(loc, getOperationName(),
+                       "the computation must return a tensor");
+  types.push_back(
+      RankedTensorType::get(first->getShape(), returned.getElementType()));
+  return success();
+}
+AXLE_STABLEHLO_COMPATIBLE_RETURN_TYPES(MapOp)
+
 } // namespace axle::stablehlo

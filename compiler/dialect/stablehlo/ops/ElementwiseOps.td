@@ -270,7 +270,8 @@ def HLO_ClampOp : HLO_Op<"clamp",
 }
 
 def HLO_MapOp : HLO_Op<"map",
-    [RecursiveMemoryEffects, SameOperandsAndResultShape]> {
+    [RecursiveMemoryEffects, SameOperandsAndResultShape,
+     InferTypeOpAdaptorWithIsCompatible]> {
   let summary = "Applies a computation elementwise across operands";
   let arguments = (ins Variadic<HLO_Tensor>:$inputs, HLO_DimArray:$dimensions);
   let regions = (region SizedRegion<1>:$computation);
