@@ -16,6 +16,7 @@
 
 #include "compiler/dialect/stablehlo/Stablehlo.h"
 #include "compiler/dialect/stablehlo/TypeInference.h"
+#include "compiler/dialect/stablehlo/TypeUtils.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/MathExtras.h"
@@ -159,31 +160,6 @@ paddingPairs(std::optional<Location> loc, StringRef opName,
   for (int64_t dim = 0; dim < rank; ++dim)
     pairs[dim] = {flat[2 * dim], flat[2 * dim + 1]};
   return pairs;
-}
-
-/// num_windows of reduce_window's (C15) along one dimension (select_and_
-/// scatter's (C2) is the case of unit dilations): dynamic when the input
-/// size is, or when the sizes overflow int64_t.
-static int64_t numWindows(int64_t inputSize, int64_t baseDilation,
-                          std::pair<int64_t, int64_t> padding,
-                          int64_t windowSize, int64_t windowDilation,
-                          int64_t stride) {
-  if (ShapedType::isDynamic(inputSize))
-    return ShapedType::kDynamic;
-  int64_t dilatedInput = 0, padded = 0, dilatedWindow = 0;
-  if (inputSize != 0 &&
-      (llvm::MulOverflow(inputSize - 1, baseDilation, dilatedInput) ||
-       llvm::AddOverflow(dilatedInput, int64_t(1), dilatedInput)))
-    return ShapedType::kDynamic;
-  if (llvm::AddOverflow(padding.first, dilatedInput, padded) ||
-      llvm::AddOverflow(padded, padding.second, padded) ||
-      llvm::MulOverflow(windowSize - 1, windowDilation, dilatedWindow) ||
-      llvm::AddOverflow(dilatedWindow, int64_t(1), dilatedWindow))
-    return ShapedType::kDynamic;
-  // is_empty_window; a negative padded size has no windows either.
-  if (padded <= 0 || dilatedWindow > padded)
-    return 0;
-  return (padded - dilatedWindow) / stride + 1;
 }
 
 LogicalResult ReduceWindowOp::inferReturnTypes(MLIRContext *,

@@ -4,6 +4,7 @@
 
 #include "mlir/Dialect/Quant/IR/QuantTypes.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
@@ -26,6 +27,27 @@ std::string formatSizes(ArrayRef<int64_t> sizes) {
 
 std::string formatSize(int64_t size) {
   return ShapedType::isDynamic(size) ? "?" : std::to_string(size);
+}
+
+int64_t numWindows(int64_t inputSize, int64_t baseDilation,
+                   std::pair<int64_t, int64_t> padding, int64_t windowSize,
+                   int64_t windowDilation, int64_t stride) {
+  if (ShapedType::isDynamic(inputSize))
+    return ShapedType::kDynamic;
+  int64_t dilatedInput = 0, padded = 0, dilatedWindow = 0;
+  if (inputSize != 0 &&
+      (llvm::MulOverflow(inputSize - 1, baseDilation, dilatedInput) ||
+       llvm::AddOverflow(dilatedInput, int64_t(1), dilatedInput)))
+    return ShapedType::kDynamic;
+  if (llvm::AddOverflow(padding.first, dilatedInput, padded) ||
+      llvm::AddOverflow(padded, padding.second, padded) ||
+      llvm::MulOverflow(windowSize - 1, windowDilation, dilatedWindow) ||
+      llvm::AddOverflow(dilatedWindow, int64_t(1), dilatedWindow))
+    return ShapedType::kDynamic;
+  // is_empty_window; a negative padded size has no windows either.
+  if (padded <= 0 || dilatedWindow > padded)
+    return 0;
+  return (padded - dilatedWindow) / stride + 1;
 }
 
 bool compatibleDim(int64_t a, int64_t b) {

@@ -12,12 +12,21 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Operation.h"
 
+#include <utility>
+
 namespace axle::stablehlo {
 
 /// `[2, ?, 3]`: a shape or list of sizes as diagnostics show it.
 std::string formatSizes(llvm::ArrayRef<int64_t> sizes);
 /// One dimension size as diagnostics show it: the number, or `?`.
 std::string formatSize(int64_t size);
+
+/// num_windows of reduce_window's (C15) along one dimension (select_and_
+/// scatter's (C2) is the case of unit dilations): dynamic when the input
+/// size is, or when the sizes overflow int64_t.
+int64_t numWindows(int64_t inputSize, int64_t baseDilation,
+                   std::pair<int64_t, int64_t> padding, int64_t windowSize,
+                   int64_t windowDilation, int64_t stride);
 
 /// Two dimension sizes are compatible when equal or when either is dynamic.
 bool compatibleDim(int64_t a, int64_t b);

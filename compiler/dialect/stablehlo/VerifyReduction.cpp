@@ -110,29 +110,6 @@ paddingPairs(std::optional<DenseIntElementsAttr> padding, int64_t rank) {
   return pairs;
 }
 
-/// The number of windows along one dimension, following reduce_window's
-/// (C15); dynamic when the input size is dynamic or a step overflows.
-static int64_t numWindows(int64_t inputSize, int64_t baseDilation,
-                          std::pair<int64_t, int64_t> padding,
-                          int64_t windowSize, int64_t windowDilation,
-                          int64_t stride) {
-  if (ShapedType::isDynamic(inputSize))
-    return ShapedType::kDynamic;
-  int64_t dilatedInput = 0, padded = 0, dilatedWindow = 0;
-  if (inputSize != 0 &&
-      (llvm::MulOverflow(inputSize - 1, baseDilation, dilatedInput) ||
-       llvm::AddOverflow(dilatedInput, int64_t(1), dilatedInput)))
-    return ShapedType::kDynamic;
-  if (llvm::AddOverflow(padding.first, dilatedInput, padded) ||
-      llvm::AddOverflow(padded, padding.second, padded) ||
-      llvm::MulOverflow(windowSize - 1, windowDilation, dilatedWindow) ||
-      llvm::AddOverflow(dilatedWindow, int64_t(1), dilatedWindow))
-    return ShapedType::kDynamic;
-  if (padded <= 0 || dilatedWindow > padded)
-    return 0;
-  return (padded - dilatedWindow) / stride + 1;
-}
-
 /// The shape `shape` would have if every dimension were a window count.
 static SmallVector<int64_t>
 windowedShape(ArrayRef<int64_t> shape, ArrayRef<int64_t> windowDimensions,
