@@ -9,6 +9,7 @@
 #include "compiler/driver/AtomicOutput.h"
 #include "compiler/driver/LargeStack.h"
 #include "compiler/driver/RegisterDialects.h"
+#include "compiler/lowering/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
@@ -17,6 +18,7 @@ int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
   axle::registerInputDialects(registry);
   axle::chlo::registerAxlePasses();
+  axle::lowering::registerLoweringPasses();
   // A failed run must not truncate an existing `-o` file.
   axle::AtomicOutput output(argc, argv);
   // Deeply nested programs need more stack than the main thread has.

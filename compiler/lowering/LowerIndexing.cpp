@@ -1,0 +1,16 @@
+//===- LowerIndexing.cpp - Indexing ops
+//---------------------------------------------===//
+
+#include "compiler/lowering/Lowering.h"
+
+#include "compiler/dialect/stablehlo/Stablehlo.h"
+
+namespace axle::lowering {
+
+using namespace mlir;
+namespace hlo = axle::stablehlo;
+
+void populateIndexingPatterns(const TypeConverter &converter,
+                              RewritePatternSet &patterns) {}
+
+} // namespace axle::lowering

@@ -1,0 +1,107 @@
+//===- Lowering.h - shared pieces of the stablehlo lowering -----*- C++ -*-===//
+//
+// Internal header of compiler/lowering: the type converter, the pattern
+// sets of each op family (one .cpp file per family) and the helpers they
+// share for building linalg.generic ops and scalar code.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef AXLE_COMPILER_LOWERING_LOWERING_H
+#define AXLE_COMPILER_LOWERING_LOWERING_H
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Transforms/DialectConversion.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+
+namespace axle::lowering {
+
+/// stablehlo types to the types of the lowered program: unsigned integers
+/// become signless integers of the same width (ops remember signedness
+/// from the original types); everything else the lowering handles keeps
+/// its type. Quantized types, tokens and tuples have no conversion.
+class StablehloTypeConverter : public mlir::TypeConverter {
+public:
+  StablehloTypeConverter();
+};
+
+/// The signless element type `type` lowers to (ui32 -> i32), or `type`.
+mlir::Type convertElementType(mlir::Type type);
+/// The element type of a shaped type, or the type itself for scalars.
+mlir::Type elementTypeOf(mlir::Type type);
+/// True for unsigned integer types (ui8..ui64); i1 counts as unsigned.
+bool isUnsignedInt(mlir::Type elementType);
+
+//===----------------------------------------------------------------------===//
+// Pattern sets, one per op family (file named after the family).
+//===----------------------------------------------------------------------===//
+
+using mlir::RewritePatternSet;
+using mlir::TypeConverter;
+
+/// Elementwise ops, constant, iota, convert, compare, select, clamp, map.
+void populateElementwisePatterns(const TypeConverter &, RewritePatternSet &);
+/// broadcast_in_dim, reshape, transpose, slice, concatenate, pad, reverse,
+/// dynamic_slice, dynamic_update_slice, get_dimension_size.
+void populateShapePatterns(const TypeConverter &, RewritePatternSet &);
+/// reduce, reduce_window, select_and_scatter.
+void populateReductionPatterns(const TypeConverter &, RewritePatternSet &);
+/// dot_general, dot, convolution, triangular_solve, cholesky, fft.
+void populateContractionPatterns(const TypeConverter &, RewritePatternSet &);
+/// gather, scatter, sort.
+void populateIndexingPatterns(const TypeConverter &, RewritePatternSet &);
+/// while, if, case, optimization_barrier, call/return plumbing,
+/// replica_id/partition_id and single-device collectives.
+void populateControlFlowPatterns(const TypeConverter &, RewritePatternSet &);
+
+//===----------------------------------------------------------------------===//
+// Builders shared by the families.
+//===----------------------------------------------------------------------===//
+
+/// Scalar code of one elementwise stablehlo op (the op itself names the
+/// function, its attributes the variant). `operandTypes`/`resultType` are
+/// the ORIGINAL element types (signedness, quantization-free); `args` are
+/// the lowered scalar operands. Fails, with a diagnostic at `op`, for
+/// element types or ops without a scalar lowering.
+mlir::FailureOr<mlir::Value> emitScalarOp(mlir::OpBuilder &b,
+                                          mlir::Operation *op,
+                                          mlir::TypeRange operandTypes,
+                                          mlir::Type resultType,
+                                          mlir::ValueRange args);
+
+/// Converts a scalar from original element type `from` to `to` with
+/// stablehlo.convert semantics (saturating float->int, NaN->0, ...).
+mlir::Value emitScalarConvert(mlir::OpBuilder &b, mlir::Location loc,
+                              mlir::Value value, mlir::Type from,
+                              mlir::Type to);
+
+/// Evaluates a single-block region of stablehlo ops on 0-d tensors (a
+/// reduction body, a comparator, a scatter update) as scalar code on
+/// `args`: returns the scalars its terminator returns. Fails, with a
+/// diagnostic at the offending op, when an op in the region is not
+/// elementwise or a 0-d constant.
+mlir::FailureOr<llvm::SmallVector<mlir::Value>>
+emitScalarRegion(mlir::OpBuilder &b, mlir::Region &region,
+                 mlir::ValueRange args);
+
+/// An empty tensor of `type` (static shapes only) to use as a destination.
+mlir::Value emptyTensor(mlir::OpBuilder &b, mlir::Location loc,
+                        mlir::RankedTensorType type);
+
+/// A linalg.generic writing a new tensor of `resultType` whose element at
+/// each index is `body(b, loc, inputScalars)`, reading every input with the
+/// identity map (all inputs have the result's shape).
+mlir::Value buildMapGeneric(
+    mlir::OpBuilder &b, mlir::Location loc, mlir::RankedTensorType resultType,
+    mlir::ValueRange inputs,
+    llvm::function_ref<mlir::Value(mlir::OpBuilder &, mlir::Location,
+                                   mlir::ValueRange)>
+        body);
+
+/// The error for a case this lowering does not handle, at `op`:
+/// "axle cannot compile 'stablehlo.X': <why>".
+mlir::LogicalResult unsupported(mlir::Operation *op, const llvm::Twine &why);
+
+} // namespace axle::lowering
+
+#endif // AXLE_COMPILER_LOWERING_LOWERING_H
