@@ -13,6 +13,10 @@ namespace axle {
 /// and the upstream func and quant dialects) to `registry`.
 void registerInputDialects(mlir::DialectRegistry &registry);
 
+/// Adds the upstream dialects code generation lowers through, with their
+/// external interface models (bufferization, conversion to LLVM, ...).
+void registerCompilerDialects(mlir::DialectRegistry &registry);
+
 } // namespace axle
 
 #endif // AXLE_COMPILER_DRIVER_REGISTERDIALECTS_H

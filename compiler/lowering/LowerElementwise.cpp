@@ -1,8 +1,16 @@
-//===- LowerElementwise.cpp - elementwise ops, constant, iota -------------===//
+//===- LowerElementwise.cpp - elementwise ops, constant, iota, map --------===//
 //
-// Every op with the Elementwise trait becomes one linalg.generic over the
-// result's index space whose body is the op's scalar code (ScalarOps.cpp).
+// Every op with the Elementwise trait, and select and clamp, becomes one
+// linalg.generic over the result's index space whose body is the op's
+// scalar code (ScalarOps.cpp); 0-d operands (select's predicate, clamp's
+// bounds) are broadcast. map becomes a linalg.generic whose body is its
+// computation evaluated on scalars. (bitcast_convert, elementwise only
+// for equal widths, belongs to the shape lowering.)
 // Constants become arith.constant; iota becomes a generic on linalg.index.
+//
+// Every pattern checks that the scalar code exists before it builds
+// anything: a failure inside a generic's body builder would leave a
+// half-built op in the conversion.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,16 +21,53 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "llvm/Support/raw_ostream.h"
 
 namespace axle::lowering {
 
 using namespace mlir;
 namespace hlo = axle::stablehlo;
 
+/// Whether emitScalarOp has scalar code for `op` on these ORIGINAL element
+/// types; when not, the reason goes to `why`. Builds and emits nothing.
+/// Defined in ScalarOps.cpp (a candidate for Lowering.h).
+bool hasScalarLowering(Operation *op, TypeRange operandTypes, Type resultType,
+                       std::string *why);
+
 namespace {
 
-/// Any stablehlo op with the Elementwise trait whose scalar code
-/// emitScalarOp knows.
+/// Ops this file maps elementwise through emitScalarOp. Quantization ops
+/// carry the Elementwise trait but are not scalar arithmetic.
+bool isScalarMapped(Operation *op) {
+  if (!isa<hlo::StablehloDialect>(op->getDialect()) || op->getNumResults() != 1)
+    return false;
+  if (isa<hlo::UniformQuantizeOp, hlo::UniformDequantizeOp>(op))
+    return false;
+  return op->hasTrait<OpTrait::Elementwise>() ||
+         isa<hlo::SelectOp, hlo::ClampOp>(op);
+}
+
+/// The converted result type of `op` if every operand and result is a
+/// statically shaped ranked tensor, else an error at `op`.
+FailureOr<RankedTensorType> staticResultType(Operation *op,
+                                             const TypeConverter &converter) {
+  for (Type type :
+       llvm::concat<Type>(op->getOperandTypes(), op->getResultTypes())) {
+    auto ranked = dyn_cast<RankedTensorType>(type);
+    if (!ranked || !ranked.hasStaticShape()) {
+      (void)unsupported(op, "needs static shapes");
+      return failure();
+    }
+  }
+  auto resultType = dyn_cast_or_null<RankedTensorType>(
+      converter.convertType(op->getResult(0).getType()));
+  if (!resultType) {
+    (void)unsupported(op, "result type has no lowering");
+    return failure();
+  }
+  return resultType;
+}
+
 struct ElementwiseToGeneric : public ConversionPattern {
   ElementwiseToGeneric(const TypeConverter &converter, MLIRContext *ctx)
       : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/1, ctx) {}
@@ -30,33 +75,111 @@ struct ElementwiseToGeneric : public ConversionPattern {
   LogicalResult
   matchAndRewrite(Operation *op, ArrayRef<Value> operands,
                   ConversionPatternRewriter &rewriter) const override {
-    if (!isa<hlo::StablehloDialect>(op->getDialect()) ||
-        !op->hasTrait<OpTrait::Elementwise>() || op->getNumResults() != 1)
+    if (!isScalarMapped(op))
       return failure();
-    auto resultType = dyn_cast_or_null<RankedTensorType>(
-        getTypeConverter()->convertType(op->getResult(0).getType()));
-    if (!resultType || !resultType.hasStaticShape())
-      return unsupported(op, "needs a static shape");
     SmallVector<Type> operandTypes;
     for (Value operand : op->getOperands())
       operandTypes.push_back(elementTypeOf(operand.getType()));
     Type resultElement = elementTypeOf(op->getResult(0).getType());
-
-    bool failed = false;
-    Value result =
-        buildMapGeneric(rewriter, op->getLoc(), resultType, operands,
-                        [&](OpBuilder &b, Location, ValueRange args) -> Value {
-                          FailureOr<Value> scalar = emitScalarOp(
-                              b, op, operandTypes, resultElement, args);
-                          if (succeeded(scalar))
-                            return *scalar;
-                          failed = true;
-                          return args.empty() ? Value() : args[0];
-                        });
-    if (failed) {
-      // The partially built generic is erased with the failed rewrite.
+    // Element types first: they also explain why a type has no conversion.
+    std::string why;
+    if (!hasScalarLowering(op, operandTypes, resultElement, &why))
+      return unsupported(op, why);
+    FailureOr<RankedTensorType> resultType =
+        staticResultType(op, *getTypeConverter());
+    if (failed(resultType))
       return failure();
+
+    Value result = buildMapGeneric(
+        rewriter, op->getLoc(), *resultType, operands,
+        [&](OpBuilder &b, Location, ValueRange args) -> Value {
+          FailureOr<Value> scalar =
+              emitScalarOp(b, op, operandTypes, resultElement, args);
+          assert(succeeded(scalar) && "checked by hasScalarLowering");
+          return *scalar;
+        });
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+/// Why emitScalarRegion cannot evaluate `region` on scalars, or "": the
+/// same rules as emitScalarRegion (0-d non-complex constants, single-result
+/// elementwise ops with scalar code, a return of one value), plus values
+/// defined inside the region only.
+std::string scalarRegionGap(Region &region, unsigned numArgs) {
+  if (!region.hasOneBlock())
+    return "its computation has more than one block";
+  Block &block = region.front();
+  if (block.getNumArguments() != numArgs)
+    return "its computation takes the wrong number of arguments";
+  auto describe = [](Operation &op, StringRef why) {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    os << "'" << op.getName() << "' in its computation: " << why;
+    return text;
+  };
+  for (Operation &op : block) {
+    for (Value operand : op.getOperands())
+      if (operand.getParentBlock() != &block)
+        return describe(op, "uses a value from outside the computation");
+    if (auto ret = dyn_cast<hlo::ReturnOp>(op)) {
+      if (ret.getNumOperands() != 1)
+        return describe(op, "returns more than one value");
+      continue;
     }
+    if (auto constant = dyn_cast<hlo::ConstantOp>(op)) {
+      auto value = dyn_cast<DenseElementsAttr>(constant.getValue());
+      if (!value || value.getNumElements() != 1)
+        return describe(op, "not a scalar constant");
+      if (isa<ComplexType>(value.getElementType()))
+        return describe(op, "complex constants are not supported");
+      continue;
+    }
+    if (!op.hasTrait<OpTrait::Elementwise>() || op.getNumResults() != 1)
+      return describe(op, "only elementwise ops are supported");
+    SmallVector<Type> operandTypes;
+    for (Value operand : op.getOperands())
+      operandTypes.push_back(elementTypeOf(operand.getType()));
+    std::string why;
+    if (!hasScalarLowering(&op, operandTypes,
+                           elementTypeOf(op.getResult(0).getType()), &why))
+      return describe(op, why);
+  }
+  if (block.empty() || !isa<hlo::ReturnOp>(block.back()))
+    return "its computation does not end in a return";
+  return "";
+}
+
+/// map: a linalg.generic whose body is the computation on scalars.
+struct MapToGeneric : public OpConversionPattern<hlo::MapOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(hlo::MapOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FailureOr<RankedTensorType> resultType =
+        staticResultType(op, *getTypeConverter());
+    if (failed(resultType))
+      return failure();
+    // The spec allows only the identity dimensions [0, ..., rank - 1].
+    if (!llvm::equal(op.getDimensions(),
+                     llvm::seq<int64_t>(0, resultType->getRank())))
+      return unsupported(op, "dimensions other than [0, ..., rank - 1]");
+    std::string why =
+        scalarRegionGap(op.getComputation(), op.getInputs().size());
+    if (!why.empty())
+      return unsupported(op, why);
+
+    Region &computation = op.getComputation();
+    Value result = buildMapGeneric(
+        rewriter, op.getLoc(), *resultType, adaptor.getInputs(),
+        [&](OpBuilder &b, Location, ValueRange args) -> Value {
+          FailureOr<SmallVector<Value>> results =
+              emitScalarRegion(b, computation, args);
+          assert(succeeded(results) && "checked by scalarRegionGap");
+          return (*results)[0];
+        });
     rewriter.replaceOp(op, result);
     return success();
   }
@@ -110,8 +233,9 @@ struct IotaToGeneric : public OpConversionPattern<hlo::IotaOp> {
 
 void populateElementwisePatterns(const TypeConverter &converter,
                                  RewritePatternSet &patterns) {
-  patterns.add<ElementwiseToGeneric, ConstantToArith, IotaToGeneric>(
-      converter, patterns.getContext());
+  patterns
+      .add<ElementwiseToGeneric, MapToGeneric, ConstantToArith, IotaToGeneric>(
+          converter, patterns.getContext());
 }
 
 } // namespace axle::lowering

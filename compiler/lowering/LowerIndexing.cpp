@@ -1,16 +1,734 @@
-//===- LowerIndexing.cpp - Indexing ops
-//---------------------------------------------===//
+//===- LowerIndexing.cpp - gather, scatter and sort -----------------------===//
+//
+// gather becomes one linalg.generic over the result's index space: each
+// element computes its operand index from linalg.index and the start index
+// it reads with tensor.extract, then extracts the operand element. Start
+// indices clamp so that the whole slice stays inside the operand (XLA).
+//
+// scatter becomes an scf.for nest over the update index space, in row-major
+// order, carrying the result tensors as iter_args: the update computation
+// combines each update with the current result element, one element at a
+// time, exactly in the interpreter's order (it matters when windows overlap
+// and the computation is not commutative). A window that does not fit the
+// inputs as a whole is skipped (XLA).
+//
+// sort becomes, for each 1-d slice along `dimension`, the interpreter's
+// stable bottom-up merge sort of a permutation of positions (so that a
+// comparator that is not a strict weak order still gives the same
+// permutation), followed by a loop that writes the permuted elements.
+//
+// Index arithmetic happens in i64 (index values of any integer type,
+// unsigned ones included, are widened first), then in `index`.
+//
+//===----------------------------------------------------------------------===//
 
 #include "compiler/lowering/Lowering.h"
 
 #include "compiler/dialect/stablehlo/Stablehlo.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 
 namespace axle::lowering {
 
 using namespace mlir;
 namespace hlo = axle::stablehlo;
 
+namespace {
+
+Value indexConstant(OpBuilder &b, Location loc, int64_t value) {
+  return arith::ConstantIndexOp::create(b, loc, value);
+}
+
+Value i64Constant(OpBuilder &b, Location loc, int64_t value) {
+  return arith::ConstantIntOp::create(b, loc, b.getI64Type(), value);
+}
+
+/// The axes of `rank` that are in neither `a` nor `b`, in order.
+SmallVector<int64_t> axesNotIn(int64_t rank, ArrayRef<int64_t> a,
+                               ArrayRef<int64_t> b) {
+  SmallVector<int64_t> axes;
+  for (int64_t d = 0; d < rank; ++d)
+    if (!llvm::is_contained(a, d) && !llvm::is_contained(b, d))
+      axes.push_back(d);
+  return axes;
+}
+
+/// The converted, statically shaped tensor type of `type`, or null.
+RankedTensorType staticTensorType(const TypeConverter *converter, Type type) {
+  auto converted =
+      dyn_cast_or_null<RankedTensorType>(converter->convertType(type));
+  if (!converted || !converted.hasStaticShape())
+    return nullptr;
+  return converted;
+}
+
+/// Checks, before anything is built, that `region` is scalar code that
+/// emitScalarRegion can evaluate: 0-d constants and ops that act
+/// elementwise (select and clamp do on 0-d operands, though they lack the
+/// trait because their predicate/bounds may be scalars for larger tensors).
+LogicalResult checkScalarRegion(Operation *op, Region &region) {
+  if (!region.hasOneBlock())
+    return unsupported(op, "the region must have a single block");
+  for (Operation &inner : region.front()) {
+    if (isa<hlo::ReturnOp, hlo::ConstantOp>(inner))
+      continue;
+    bool elementwise = inner.hasTrait<OpTrait::Elementwise>() ||
+                       isa<hlo::SelectOp, hlo::ClampOp>(inner);
+    if (!isa_and_nonnull<hlo::StablehloDialect>(inner.getDialect()) ||
+        !elementwise || inner.getNumResults() != 1)
+      return unsupported(op, Twine("its region contains '") +
+                                 inner.getName().getStringRef() +
+                                 "', which is not elementwise");
+  }
+  return success();
+}
+
+/// Reads one index value of `indices` (original element type
+/// `elementType`) at `position` as i64, as the interpreter reads indices:
+/// signed types sign-extend, unsigned ones zero-extend, and unsigned values
+/// above INT64_MAX saturate to INT64_MAX.
+Value readIndex(OpBuilder &b, Location loc, Value indices, ValueRange position,
+                Type elementType) {
+  Value value = tensor::ExtractOp::create(b, loc, indices, position);
+  Type i64 = b.getI64Type();
+  unsigned width = elementType.getIntOrFloatBitWidth();
+  bool isUnsigned = isUnsignedInt(elementType);
+  if (width < 64)
+    return isUnsigned ? Value(arith::ExtUIOp::create(b, loc, i64, value))
+                      : Value(arith::ExtSIOp::create(b, loc, i64, value));
+  if (!isUnsigned)
+    return value;
+  Value negative = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
+                                         value, i64Constant(b, loc, 0));
+  return arith::SelectOp::create(b, loc, negative,
+                                 i64Constant(b, loc, INT64_MAX), value);
+}
+
+/// The position in an index tensor of component `k` of the index vector at
+/// `batchIndex` (the tensor's axes without index_vector_dim).
+SmallVector<Value> indexVectorPosition(OpBuilder &b, Location loc,
+                                       ArrayRef<Value> batchIndex,
+                                       int64_t indexVectorDim,
+                                       int64_t indicesRank, int64_t k) {
+  SmallVector<Value> position(batchIndex);
+  if (indexVectorDim < indicesRank)
+    position.insert(position.begin() + indexVectorDim,
+                    indexConstant(b, loc, k));
+  return position;
+}
+
+/// The position in the batch space of index tensor axis `axis` (not
+/// index_vector_dim): axes after index_vector_dim move down by one.
+int64_t batchAxis(int64_t axis, int64_t indexVectorDim) {
+  return axis < indexVectorDim ? axis : axis - 1;
+}
+
+//===----------------------------------------------------------------------===//
+// gather
+//===----------------------------------------------------------------------===//
+
+struct GatherToGeneric : public OpConversionPattern<hlo::GatherOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(hlo::GatherOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    const TypeConverter *converter = getTypeConverter();
+    RankedTensorType operandType =
+        staticTensorType(converter, op.getOperand().getType());
+    RankedTensorType indicesType =
+        staticTensorType(converter, op.getStartIndices().getType());
+    RankedTensorType resultType = staticTensorType(converter, op.getType());
+    if (!operandType || !indicesType || !resultType)
+      return unsupported(op, "needs static shapes and element types the "
+                             "lowering knows");
+    Type indexElement = elementTypeOf(op.getStartIndices().getType());
+
+    hlo::GatherDimensionNumbersAttr dims = op.getDimensionNumbers();
+    ArrayRef<int64_t> offsetDims = dims.getOffsetDims();
+    ArrayRef<int64_t> startIndexMap = dims.getStartIndexMap();
+    ArrayRef<int64_t> operandBatchingDims = dims.getOperandBatchingDims();
+    ArrayRef<int64_t> indicesBatchingDims = dims.getStartIndicesBatchingDims();
+    int64_t indexVectorDim = dims.getIndexVectorDim();
+    ArrayRef<int64_t> sliceSizes = op.getSliceSizes();
+    ArrayRef<int64_t> operandShape = operandType.getShape();
+    int64_t operandRank = operandType.getRank();
+    int64_t indicesRank = indicesType.getRank();
+    int64_t resultRank = resultType.getRank();
+    SmallVector<int64_t> windowAxes = axesNotIn(
+        operandRank, dims.getCollapsedSliceDims(), operandBatchingDims);
+    if (windowAxes.size() != offsetDims.size() ||
+        static_cast<int64_t>(sliceSizes.size()) != operandRank)
+      return unsupported(op, "inconsistent dimension numbers");
+    // Only an operand with an empty dimension has nothing to read; the
+    // result is then empty as well unless the op is malformed.
+    if (resultType.getNumElements() != 0 && operandType.getNumElements() == 0)
+      return unsupported(op, "reads from an empty operand");
+
+    SmallVector<int64_t> batchDims;
+    for (int64_t d = 0; d < resultRank; ++d)
+      if (!llvm::is_contained(offsetDims, d))
+        batchDims.push_back(d);
+
+    Value operand = adaptor.getOperand();
+    Value indices = adaptor.getStartIndices();
+    Value result = buildMapGeneric(
+        rewriter, op.getLoc(), resultType, {},
+        [&](OpBuilder &b, Location loc, ValueRange) -> Value {
+          SmallVector<Value> resultIndex;
+          for (int64_t d = 0; d < resultRank; ++d)
+            resultIndex.push_back(linalg::IndexOp::create(b, loc, d));
+          SmallVector<Value> batchIndex;
+          for (int64_t d : batchDims)
+            batchIndex.push_back(resultIndex[d]);
+
+          Value zero = indexConstant(b, loc, 0);
+          SmallVector<Value> source(operandRank, zero);
+          // full_start_index, clamped so the slice fits the operand.
+          for (auto [k, d] : llvm::enumerate(startIndexMap)) {
+            SmallVector<Value> position = indexVectorPosition(
+                b, loc, batchIndex, indexVectorDim, indicesRank, k);
+            Value start = readIndex(b, loc, indices, position, indexElement);
+            if (!isUnsignedInt(indexElement))
+              start =
+                  arith::MaxSIOp::create(b, loc, start, i64Constant(b, loc, 0));
+            start = arith::MinSIOp::create(
+                b, loc, start,
+                i64Constant(b, loc, operandShape[d] - sliceSizes[d]));
+            source[d] =
+                arith::IndexCastOp::create(b, loc, b.getIndexType(), start);
+          }
+          // full_batching_index.
+          for (auto [operandDim, indicesDim] :
+               llvm::zip(operandBatchingDims, indicesBatchingDims))
+            source[operandDim] = arith::AddIOp::create(
+                b, loc, source[operandDim],
+                batchIndex[batchAxis(indicesDim, indexVectorDim)]);
+          // full_offset_index.
+          for (auto [j, d] : llvm::enumerate(windowAxes))
+            source[d] = arith::AddIOp::create(b, loc, source[d],
+                                              resultIndex[offsetDims[j]]);
+          return tensor::ExtractOp::create(b, loc, operand, source);
+        });
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// scatter
+//===----------------------------------------------------------------------===//
+
+/// Builds the loop nest of one scatter. Loops run over the update
+/// dimensions in order; the window corner (and whether the window fits) is
+/// computed as soon as every scatter dimension has its loop, so that the
+/// remaining loops (window dimensions only) sit inside one scf.if.
+class ScatterEmitter {
+public:
+  ScatterEmitter(hlo::ScatterOp op, ArrayRef<int64_t> inputShape,
+                 ArrayRef<int64_t> updateShape, int64_t indicesRank)
+      : op(op), inputShape(inputShape), updateShape(updateShape),
+        indicesRank(indicesRank) {
+    hlo::ScatterDimensionNumbersAttr dims = op.getScatterDimensionNumbers();
+    windowDims = dims.getUpdateWindowDims();
+    inputBatchingDims = dims.getInputBatchingDims();
+    indicesBatchingDims = dims.getScatterIndicesBatchingDims();
+    toOperandDims = dims.getScatterDimsToOperandDims();
+    indexVectorDim = dims.getIndexVectorDim();
+    indexElement = elementTypeOf(op.getScatterIndices().getType());
+    int64_t inputRank = inputShape.size();
+    windowAxes =
+        axesNotIn(inputRank, dims.getInsertedWindowDims(), inputBatchingDims);
+    windowSize.assign(inputRank, 1);
+    if (isConsistent())
+      for (auto [j, d] : llvm::enumerate(windowAxes))
+        windowSize[d] = updateShape[windowDims[j]];
+    for (int64_t d = 0, e = updateShape.size(); d < e; ++d)
+      if (!llvm::is_contained(windowDims, d))
+        scatterDims.push_back(d);
+    cornerLevel = scatterDims.empty() ? 0 : scatterDims.back() + 1;
+  }
+
+  /// Whether the dimension numbers agree with the shapes (the verifier
+  /// checks this; the lowering relies on it).
+  bool isConsistent() const {
+    return windowAxes.size() == windowDims.size() &&
+           llvm::all_of(windowDims, [&](int64_t d) {
+             return d >= 0 && d < static_cast<int64_t>(updateShape.size());
+           });
+  }
+
+  /// Whether some window dimension not addressed by scatter indices is
+  /// larger than the input: then no window fits and nothing is updated.
+  bool skipsEverything() const {
+    for (int64_t d = 0, e = inputShape.size(); d < e; ++d)
+      if (windowSize[d] > inputShape[d])
+        return true;
+    return false;
+  }
+
+  /// The results after applying `updates` (in the results' element types)
+  /// through the start indices `indices`, starting from `results`; fails
+  /// (with a diagnostic) if the update computation has no scalar lowering.
+  FailureOr<SmallVector<Value>> emit(OpBuilder &b, Location loc, Value indices,
+                                     ValueRange updates, ValueRange results) {
+    this->indices = indices;
+    this->updates = updates;
+    SmallVector<Value> ivs;
+    SmallVector<Value> corner;
+    SmallVector<Value> out = emitLevel(b, loc, 0, ivs, corner, results);
+    if (failed)
+      return failure();
+    return out;
+  }
+
+private:
+  SmallVector<Value> emitLevel(OpBuilder &b, Location loc, int64_t level,
+                               SmallVector<Value> &ivs,
+                               SmallVector<Value> &corner, ValueRange tensors) {
+    if (level == cornerLevel && corner.empty()) {
+      Value fits = emitCorner(b, loc, ivs, corner);
+      if (!fits)
+        return emitLevel(b, loc, level, ivs, corner, tensors);
+      auto ifOp = scf::IfOp::create(b, loc, tensors.getTypes(), fits,
+                                    /*withElseRegion=*/true);
+      {
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPointToStart(ifOp.thenBlock());
+        SmallVector<Value> updated =
+            emitLevel(b, loc, level, ivs, corner, tensors);
+        scf::YieldOp::create(b, loc, updated);
+        b.setInsertionPointToStart(ifOp.elseBlock());
+        scf::YieldOp::create(b, loc, tensors);
+      }
+      return SmallVector<Value>(ifOp.getResults());
+    }
+    if (level == static_cast<int64_t>(updateShape.size()))
+      return emitUpdate(b, loc, ivs, corner, tensors);
+
+    SmallVector<Value> out;
+    auto forOp = scf::ForOp::create(
+        b, loc, indexConstant(b, loc, 0),
+        indexConstant(b, loc, updateShape[level]), indexConstant(b, loc, 1),
+        tensors,
+        [&](OpBuilder &nested, Location nestedLoc, Value iv,
+            ValueRange iterArgs) {
+          ivs.push_back(iv);
+          SmallVector<Value> updated =
+              emitLevel(nested, nestedLoc, level + 1, ivs, corner, iterArgs);
+          ivs.pop_back();
+          scf::YieldOp::create(nested, nestedLoc, updated);
+        });
+    return SmallVector<Value>(forOp.getResults());
+  }
+
+  /// Fills `corner` with the window's corner in the inputs (index values)
+  /// for the scatter index in `ivs`; returns the i1 that says whether the
+  /// window fits, or null when it always does.
+  Value emitCorner(OpBuilder &b, Location loc, ArrayRef<Value> ivs,
+                   SmallVector<Value> &corner) {
+    SmallVector<Value> scatterIndex;
+    for (int64_t d : scatterDims)
+      scatterIndex.push_back(ivs[d]);
+    corner.assign(inputShape.size(), indexConstant(b, loc, 0));
+    Value fits;
+    for (auto [k, d] : llvm::enumerate(toOperandDims)) {
+      SmallVector<Value> position = indexVectorPosition(
+          b, loc, scatterIndex, indexVectorDim, indicesRank, k);
+      Value start = readIndex(b, loc, indices, position, indexElement);
+      // 0 <= start <= size - window in one unsigned comparison (the bound
+      // is not negative: skipsEverything() was false).
+      Value inside = arith::CmpIOp::create(
+          b, loc, arith::CmpIPredicate::ule, start,
+          i64Constant(b, loc, inputShape[d] - windowSize[d]));
+      fits = fits ? arith::AndIOp::create(b, loc, fits, inside) : inside;
+      corner[d] = arith::IndexCastOp::create(b, loc, b.getIndexType(), start);
+    }
+    // Batching dimensions: the scatter index itself, always in bounds.
+    for (auto [inputDim, indicesDim] :
+         llvm::zip(inputBatchingDims, indicesBatchingDims))
+      corner[inputDim] = scatterIndex[batchAxis(indicesDim, indexVectorDim)];
+    return fits;
+  }
+
+  /// One update element: result[target] = computation(result[target],
+  /// update[ivs]) for every operand set at once.
+  SmallVector<Value> emitUpdate(OpBuilder &b, Location loc, ArrayRef<Value> ivs,
+                                ArrayRef<Value> corner, ValueRange tensors) {
+    SmallVector<Value> target(corner);
+    for (auto [j, d] : llvm::enumerate(windowAxes))
+      target[d] = arith::AddIOp::create(b, loc, target[d], ivs[windowDims[j]]);
+    SmallVector<Value> args;
+    for (Value tensor : tensors)
+      args.push_back(tensor::ExtractOp::create(b, loc, tensor, target));
+    for (Value update : updates)
+      args.push_back(tensor::ExtractOp::create(b, loc, update, ivs));
+    FailureOr<SmallVector<Value>> values =
+        emitScalarRegion(b, op.getUpdateComputation(), args);
+    if (::mlir::failed(values) || values->size() != tensors.size()) {
+      failed = true;
+      return SmallVector<Value>(tensors);
+    }
+    SmallVector<Value> out;
+    for (auto [value, tensor] : llvm::zip(*values, tensors))
+      out.push_back(tensor::InsertOp::create(b, loc, value, tensor, target));
+    return out;
+  }
+
+  hlo::ScatterOp op;
+  Value indices;
+  ValueRange updates;
+  ArrayRef<int64_t> inputShape, updateShape;
+  int64_t indicesRank;
+  ArrayRef<int64_t> windowDims, inputBatchingDims, indicesBatchingDims,
+      toOperandDims;
+  int64_t indexVectorDim;
+  Type indexElement;
+  SmallVector<int64_t> windowAxes, windowSize, scatterDims;
+  int64_t cornerLevel;
+  bool failed = false;
+};
+
+struct ScatterToLoops : public OpConversionPattern<hlo::ScatterOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(hlo::ScatterOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    const TypeConverter *converter = getTypeConverter();
+    size_t count = op.getInputs().size();
+    SmallVector<RankedTensorType> resultTypes;
+    for (Type type : op.getResultTypes()) {
+      RankedTensorType converted = staticTensorType(converter, type);
+      if (!converted)
+        return unsupported(op, "needs static shapes and element types the "
+                               "lowering knows");
+      resultTypes.push_back(converted);
+    }
+    SmallVector<Value> operands(op->getOperands());
+    for (Value operand : operands)
+      if (!staticTensorType(converter, operand.getType()))
+        return unsupported(op, "needs static shapes and element types the "
+                               "lowering knows");
+    if (failed(checkScalarRegion(op, op.getUpdateComputation())))
+      return failure();
+    ArrayRef<int64_t> inputShape = resultTypes[0].getShape();
+    auto updateType = cast<RankedTensorType>(op.getUpdates()[0].getType());
+    auto indicesType = cast<RankedTensorType>(op.getScatterIndices().getType());
+    for (size_t k = 0; k < count; ++k)
+      if (resultTypes[k].getShape() != inputShape ||
+          cast<RankedTensorType>(op.getUpdates()[k].getType()).getShape() !=
+              updateType.getShape())
+        return unsupported(op, "inputs (or updates) differ in shape");
+
+    ScatterEmitter emitter(op, inputShape, updateType.getShape(),
+                           indicesType.getRank());
+    if (!emitter.isConsistent())
+      return unsupported(op, "inconsistent dimension numbers");
+
+    Location loc = op.getLoc();
+    // Inputs and updates in the update computation's element types (the
+    // results' types; they differ from the operands' only when promoted).
+    auto toResultType = [&](Value value, Value original, size_t k) -> Value {
+      Type from = elementTypeOf(original.getType());
+      Type to = elementTypeOf(op.getResult(k).getType());
+      if (from == to)
+        return value;
+      auto type = RankedTensorType::get(
+          cast<RankedTensorType>(value.getType()).getShape(),
+          resultTypes[k].getElementType());
+      return buildMapGeneric(rewriter, loc, type, value,
+                             [&](OpBuilder &b, Location l, ValueRange args) {
+                               return emitScalarConvert(b, l, args[0], from,
+                                                        to);
+                             });
+    };
+    SmallVector<Value> results, updates;
+    for (size_t k = 0; k < count; ++k) {
+      results.push_back(
+          toResultType(adaptor.getInputs()[k], op.getInputs()[k], k));
+      updates.push_back(
+          toResultType(adaptor.getUpdates()[k], op.getUpdates()[k], k));
+    }
+
+    if (updateType.getNumElements() == 0 || emitter.skipsEverything()) {
+      rewriter.replaceOp(op, results);
+      return success();
+    }
+    FailureOr<SmallVector<Value>> scattered = emitter.emit(
+        rewriter, loc, adaptor.getScatterIndices(), updates, results);
+    if (failed(scattered))
+      return failure();
+    rewriter.replaceOp(op, *scattered);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// sort
+//===----------------------------------------------------------------------===//
+
+/// Builds the sort of every 1-d slice along `dimension`. Each slice sorts
+/// a permutation tensor of positions along the dimension with the
+/// interpreter's bottom-up merge sort: pass k merges runs of width 2^k
+/// from one permutation buffer into the other, taking the right run's
+/// element only when the comparator says it is strictly less (stable).
+class SortEmitter {
+public:
+  SortEmitter(hlo::SortOp op, ValueRange inputs, ArrayRef<int64_t> shape,
+              int64_t dimension)
+      : op(op), inputs(inputs), shape(shape), dimension(dimension) {
+    for (int64_t d = 0, e = shape.size(); d < e; ++d)
+      if (d != dimension)
+        otherDims.push_back(d);
+  }
+
+  FailureOr<SmallVector<Value>> emit(OpBuilder &b, Location loc,
+                                     ValueRange results) {
+    int64_t length = shape[dimension];
+    auto permType = RankedTensorType::get({length}, b.getIndexType());
+    SmallVector<Value> tensors(results);
+    // Two permutation buffers, reused by every slice.
+    tensors.push_back(emptyTensor(b, loc, permType));
+    tensors.push_back(emptyTensor(b, loc, permType));
+    SmallVector<Value> ivs;
+    SmallVector<Value> out = emitLevel(b, loc, 0, ivs, tensors);
+    if (failed)
+      return failure();
+    out.resize(results.size());
+    return out;
+  }
+
+private:
+  /// Loops over the dimensions other than `dimension`; `tensors` are the
+  /// results followed by the two permutation buffers.
+  SmallVector<Value> emitLevel(OpBuilder &b, Location loc, size_t level,
+                               SmallVector<Value> &ivs, ValueRange tensors) {
+    if (level == otherDims.size())
+      return emitSlice(b, loc, ivs, tensors);
+    auto forOp =
+        scf::ForOp::create(b, loc, indexConstant(b, loc, 0),
+                           indexConstant(b, loc, shape[otherDims[level]]),
+                           indexConstant(b, loc, 1), tensors,
+                           [&](OpBuilder &nested, Location nestedLoc, Value iv,
+                               ValueRange iterArgs) {
+                             ivs.push_back(iv);
+                             SmallVector<Value> updated = emitLevel(
+                                 nested, nestedLoc, level + 1, ivs, iterArgs);
+                             ivs.pop_back();
+                             scf::YieldOp::create(nested, nestedLoc, updated);
+                           });
+    return SmallVector<Value>(forOp.getResults());
+  }
+
+  /// The full index of position `i` along the dimension in the slice at
+  /// `ivs` (the other dimensions' indices).
+  SmallVector<Value> fullIndex(ArrayRef<Value> ivs, Value i) {
+    SmallVector<Value> index(ivs);
+    index.insert(index.begin() + dimension, i);
+    return index;
+  }
+
+  /// comparator(lhs_0, rhs_0, lhs_1, rhs_1, ...) on the elements at
+  /// positions `lhs` and `rhs` of the slice.
+  Value emitLess(OpBuilder &b, Location loc, ArrayRef<Value> ivs, Value lhs,
+                 Value rhs) {
+    SmallVector<Value> lhsIndex = fullIndex(ivs, lhs);
+    SmallVector<Value> rhsIndex = fullIndex(ivs, rhs);
+    SmallVector<Value> args;
+    for (Value input : inputs) {
+      args.push_back(tensor::ExtractOp::create(b, loc, input, lhsIndex));
+      args.push_back(tensor::ExtractOp::create(b, loc, input, rhsIndex));
+    }
+    FailureOr<SmallVector<Value>> values =
+        emitScalarRegion(b, op.getComparator(), args);
+    if (::mlir::failed(values) || values->size() != 1 ||
+        !(*values)[0].getType().isInteger(1)) {
+      failed = true;
+      return arith::ConstantIntOp::create(b, loc, 0, 1);
+    }
+    return (*values)[0];
+  }
+
+  SmallVector<Value> emitSlice(OpBuilder &b, Location loc, ArrayRef<Value> ivs,
+                               ValueRange tensors) {
+    size_t count = inputs.size();
+    int64_t length = shape[dimension];
+    Value zero = indexConstant(b, loc, 0);
+    Value one = indexConstant(b, loc, 1);
+    Value n = indexConstant(b, loc, length);
+    Value first = tensors[count], second = tensors[count + 1];
+
+    // The identity permutation.
+    first = scf::ForOp::create(
+                b, loc, zero, n, one, first,
+                [&](OpBuilder &nb, Location l, Value i, ValueRange iter) {
+                  Value perm = tensor::InsertOp::create(nb, l, i, iter[0], i);
+                  scf::YieldOp::create(nb, l, perm);
+                })
+                .getResult(0);
+
+    // ceil(log2(length)) merge passes of widths 1, 2, 4, ... Each merges
+    // runs of `first` into `second`, then copies `second` back, so that
+    // both buffers stay in place across iterations (one-shot bufferization
+    // wants each yielded tensor equivalent to its iter_arg; swapping the
+    // buffers instead would not be).
+    int64_t passes = llvm::Log2_64_Ceil(length);
+    auto passLoop = scf::ForOp::create(
+        b, loc, zero, indexConstant(b, loc, passes), one,
+        ValueRange{first, second},
+        [&](OpBuilder &nb, Location l, Value pass, ValueRange iter) {
+          Value src = iter[0];
+          Value width = arith::ShLIOp::create(nb, l, one, pass);
+          Value twoWidth = arith::ShLIOp::create(nb, l, width, one);
+          auto runLoop = scf::ForOp::create(
+              nb, l, zero, n, twoWidth, ValueRange{iter[1]},
+              [&](OpBuilder &rb, Location rl, Value low, ValueRange runIter) {
+                Value middle = arith::MinUIOp::create(
+                    rb, rl, arith::AddIOp::create(rb, rl, low, width), n);
+                Value high = arith::MinUIOp::create(
+                    rb, rl, arith::AddIOp::create(rb, rl, low, twoWidth), n);
+                Value merged =
+                    emitMerge(rb, rl, ivs, src, runIter[0], low, middle, high);
+                scf::YieldOp::create(rb, rl, merged);
+              });
+          Value merged = runLoop.getResult(0);
+          Value copied =
+              linalg::CopyOp::create(nb, l, TypeRange{src.getType()},
+                                     ValueRange{merged}, ValueRange{src})
+                  .getResult(0);
+          scf::YieldOp::create(nb, l, ValueRange{copied, merged});
+        });
+    Value sorted = passLoop.getResult(0);
+    Value scratch = passLoop.getResult(1);
+
+    // result[k][i] = input[k][perm[i]] along the slice.
+    auto writeLoop = scf::ForOp::create(
+        b, loc, zero, n, one, tensors.take_front(count),
+        [&](OpBuilder &nb, Location l, Value i, ValueRange iter) {
+          Value from = tensor::ExtractOp::create(nb, l, sorted, i);
+          SmallVector<Value> fromIndex = fullIndex(ivs, from);
+          SmallVector<Value> toIndex = fullIndex(ivs, i);
+          SmallVector<Value> written;
+          for (auto [input, result] : llvm::zip(inputs, iter)) {
+            Value value = tensor::ExtractOp::create(nb, l, input, fromIndex);
+            written.push_back(
+                tensor::InsertOp::create(nb, l, value, result, toIndex));
+          }
+          scf::YieldOp::create(nb, l, written);
+        });
+    SmallVector<Value> out(writeLoop.getResults());
+    out.push_back(sorted);
+    out.push_back(scratch);
+    return out;
+  }
+
+  /// Merges the runs [low, middle) and [middle, high) of `src` into `dst`.
+  Value emitMerge(OpBuilder &b, Location loc, ArrayRef<Value> ivs, Value src,
+                  Value dst, Value low, Value middle, Value high) {
+    Value one = indexConstant(b, loc, 1);
+    auto mergeLoop = scf::ForOp::create(
+        b, loc, low, high, one, ValueRange{low, middle, dst},
+        [&](OpBuilder &nb, Location l, Value out, ValueRange iter) {
+          Value i = iter[0], j = iter[1];
+          Value leftLeft = arith::CmpIOp::create(
+              nb, l, arith::CmpIPredicate::ult, i, middle);
+          Value rightLeft =
+              arith::CmpIOp::create(nb, l, arith::CmpIPredicate::ult, j, high);
+          Value both = arith::AndIOp::create(nb, l, leftLeft, rightLeft);
+          // Compare only while both runs have elements; otherwise take
+          // from the one that does.
+          auto takeRight =
+              scf::IfOp::create(nb, l, TypeRange{nb.getI1Type()}, both,
+                                /*withElseRegion=*/true);
+          {
+            OpBuilder::InsertionGuard guard(nb);
+            nb.setInsertionPointToStart(takeRight.thenBlock());
+            Value right = tensor::ExtractOp::create(nb, l, src, j);
+            Value left = tensor::ExtractOp::create(nb, l, src, i);
+            scf::YieldOp::create(nb, l, emitLess(nb, l, ivs, right, left));
+            nb.setInsertionPointToStart(takeRight.elseBlock());
+            scf::YieldOp::create(nb, l, rightLeft);
+          }
+          Value fromRight = takeRight.getResult(0);
+          Value from = arith::SelectOp::create(nb, l, fromRight, j, i);
+          Value item = tensor::ExtractOp::create(nb, l, src, from);
+          Value written = tensor::InsertOp::create(nb, l, item, iter[2], out);
+          Value nextI = arith::SelectOp::create(
+              nb, l, fromRight, i, arith::AddIOp::create(nb, l, i, one));
+          Value nextJ = arith::SelectOp::create(
+              nb, l, fromRight, arith::AddIOp::create(nb, l, j, one), j);
+          scf::YieldOp::create(nb, l, ValueRange{nextI, nextJ, written});
+        });
+    return mergeLoop.getResult(2);
+  }
+
+  hlo::SortOp op;
+  ValueRange inputs;
+  ArrayRef<int64_t> shape;
+  int64_t dimension;
+  SmallVector<int64_t> otherDims;
+  bool failed = false;
+};
+
+struct SortToLoops : public OpConversionPattern<hlo::SortOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(hlo::SortOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    const TypeConverter *converter = getTypeConverter();
+    SmallVector<RankedTensorType> resultTypes;
+    for (Type type : op.getResultTypes()) {
+      RankedTensorType converted = staticTensorType(converter, type);
+      if (!converted)
+        return unsupported(op, "needs static shapes and element types the "
+                               "lowering knows");
+      resultTypes.push_back(converted);
+    }
+    ArrayRef<int64_t> shape = resultTypes[0].getShape();
+    for (RankedTensorType type : resultTypes)
+      if (type.getShape() != shape)
+        return unsupported(op, "inputs differ in shape");
+    int64_t rank = shape.size();
+    int64_t dimension = op.getDimensionAttr().getInt();
+    if (dimension < 0)
+      dimension += rank;
+    if (dimension < 0 || dimension >= rank)
+      return unsupported(op, "dimension out of range");
+    if (failed(checkScalarRegion(op, op.getComparator())))
+      return failure();
+
+    ValueRange inputs = adaptor.getInputs();
+    // Nothing to reorder.
+    if (shape[dimension] <= 1 || resultTypes[0].getNumElements() == 0) {
+      rewriter.replaceOp(op, inputs);
+      return success();
+    }
+    Location loc = op.getLoc();
+    // Every element of the results is written, so they start empty (and
+    // never alias the inputs, which are read throughout).
+    SmallVector<Value> results;
+    for (RankedTensorType type : resultTypes)
+      results.push_back(emptyTensor(rewriter, loc, type));
+    SortEmitter emitter(op, inputs, shape, dimension);
+    FailureOr<SmallVector<Value>> sorted = emitter.emit(rewriter, loc, results);
+    if (failed(sorted))
+      return failure();
+    rewriter.replaceOp(op, *sorted);
+    return success();
+  }
+};
+
+} // namespace
+
 void populateIndexingPatterns(const TypeConverter &converter,
-                              RewritePatternSet &patterns) {}
+                              RewritePatternSet &patterns) {
+  patterns.add<GatherToGeneric, ScatterToLoops, SortToLoops>(
+      converter, patterns.getContext());
+}
 
 } // namespace axle::lowering

@@ -1,16 +1,593 @@
-//===- LowerReduction.cpp - Reduction ops
-//---------------------------------------------===//
+//===- LowerReduction.cpp - reduce, reduce_window, select_and_scatter -----===//
+//
+// reduce becomes one linalg.generic over the input's index space: the kept
+// dimensions are parallel, the reduced ones reductions, the outputs start
+// filled with the init values and the body is the reduce body evaluated on
+// scalars (accumulators first, then the input elements, as the interpreter
+// folds acc = body(acc..., x...)). The sequential iteration order is the
+// input's row-major order, the interpreter's folding order; a zero-size
+// reduction leaves the init values.
+//
+// reduce_window first materializes the padded, base-dilated inputs (holes
+// and padding hold the init values, as in the specification), then runs one
+// linalg.generic over (output dims..., window dims...) whose input map is
+// out * stride + offset * window_dilation and whose window dims are
+// reductions, folded in row-major window order like the interpreter.
+//
+// select_and_scatter is irregular (the pick of each window depends on the
+// data) and becomes an scf.for nest over tensors: for each source element,
+// scan its window in row-major order keeping the current pick while
+// select(pick, x) holds, skipping padding positions as XLA does, then fold
+// the source value into the result at the pick with the scatter region.
+//
+//===----------------------------------------------------------------------===//
 
 #include "compiler/lowering/Lowering.h"
 
 #include "compiler/dialect/stablehlo/Stablehlo.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Complex/IR/Complex.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StructuredOpsUtils.h"
+#include "llvm/Support/MathExtras.h"
 
 namespace axle::lowering {
 
 using namespace mlir;
 namespace hlo = axle::stablehlo;
 
+namespace {
+
+/// The original (signedness-carrying) element type of block argument
+/// `index` of `region`.
+Type regionArgType(Region &region, unsigned index) {
+  return elementTypeOf(region.front().getArgument(index).getType());
+}
+
+/// Checks, without touching the IR being converted, that `region` can be
+/// evaluated as scalar code: emits it into a scratch block that is then
+/// thrown away. Any problem is reported at the offending op.
+LogicalResult checkScalarRegion(Region &region) {
+  if (!region.hasOneBlock())
+    return failure();
+  Block &body = region.front();
+  auto scratch = std::make_unique<Block>();
+  SmallVector<Value> args;
+  for (BlockArgument arg : body.getArguments())
+    args.push_back(scratch->addArgument(
+        convertElementType(elementTypeOf(arg.getType())), arg.getLoc()));
+  OpBuilder b(region.getContext());
+  b.setInsertionPointToStart(scratch.get());
+  FailureOr<SmallVector<Value>> results = emitScalarRegion(b, region, args);
+  // Drop the scratch ops in reverse order so no use outlives its def.
+  while (!scratch->empty())
+    scratch->back().erase();
+  return success(succeeded(results));
+}
+
+/// Converts each scalar of `values` from `from[i]` to `to[i]` (original
+/// element types).
+SmallVector<Value> convertScalars(OpBuilder &b, Location loc, ValueRange values,
+                                  TypeRange from, TypeRange to) {
+  SmallVector<Value> result;
+  for (auto [value, f, t] : llvm::zip(values, from, to))
+    result.push_back(emitScalarConvert(b, loc, value, f, t));
+  return result;
+}
+
+/// The element of a 0-d tensor.
+Value extractScalar(OpBuilder &b, Location loc, Value tensor0d) {
+  return tensor::ExtractOp::create(b, loc, tensor0d, ValueRange{});
+}
+
+/// A tensor of `type` with every element `value`.
+Value filledTensor(OpBuilder &b, Location loc, RankedTensorType type,
+                   Value value) {
+  return linalg::FillOp::create(b, loc, ValueRange{value},
+                                ValueRange{emptyTensor(b, loc, type)})
+      .getResult(0);
+}
+
+/// A scalar zero of a lowered element type (for loop-carried placeholders).
+Value zeroScalar(OpBuilder &b, Location loc, Type type) {
+  if (auto complexType = dyn_cast<ComplexType>(type)) {
+    Attribute zero = b.getZeroAttr(complexType.getElementType());
+    return complex::ConstantOp::create(b, loc, complexType,
+                                       b.getArrayAttr({zero, zero}));
+  }
+  return arith::ConstantOp::create(b, loc, type,
+                                   cast<TypedAttr>(b.getZeroAttr(type)));
+}
+
+/// `input` with `low`/`high` edge padding (negative values crop) and
+/// `dilation - 1` holes between elements, all filled with `padValue`.
+Value padAndDilate(OpBuilder &b, Location loc, Value input, Value padValue,
+                   ArrayRef<int64_t> low, ArrayRef<int64_t> high,
+                   ArrayRef<int64_t> dilation) {
+  auto type = cast<RankedTensorType>(input.getType());
+  ArrayRef<int64_t> shape = type.getShape();
+  int64_t rank = type.getRank();
+  bool trivial = true, simple = true;
+  for (int64_t d = 0; d < rank; ++d) {
+    trivial &= low[d] == 0 && high[d] == 0 && dilation[d] == 1;
+    simple &= low[d] >= 0 && high[d] >= 0 && dilation[d] == 1;
+  }
+  if (trivial)
+    return input;
+  SmallVector<int64_t> padded(rank);
+  for (int64_t d = 0; d < rank; ++d) {
+    int64_t dilated = shape[d] == 0 ? 0 : (shape[d] - 1) * dilation[d] + 1;
+    padded[d] = std::max<int64_t>(0, low[d] + dilated + high[d]);
+  }
+  auto paddedType = RankedTensorType::get(padded, type.getElementType());
+  if (simple) {
+    SmallVector<OpFoldResult> lowAttrs, highAttrs;
+    for (int64_t d = 0; d < rank; ++d) {
+      lowAttrs.push_back(b.getIndexAttr(low[d]));
+      highAttrs.push_back(b.getIndexAttr(high[d]));
+    }
+    return tensor::PadOp::create(b, loc, paddedType, input, lowAttrs, highAttrs,
+                                 padValue);
+  }
+  // Dilation or cropping: fill, then insert the input elements that land
+  // inside the result with a strided insert_slice.
+  Value result = filledTensor(b, loc, paddedType, padValue);
+  SmallVector<OpFoldResult> srcOffsets, sizes, ones, dstOffsets, strides;
+  for (int64_t d = 0; d < rank; ++d) {
+    // Input element i lands at low + i * dilation, which must lie in
+    // [0, padded).
+    int64_t first =
+        low[d] >= 0 ? 0 : llvm::divideCeilSigned(-low[d], dilation[d]);
+    int64_t last =
+        std::min(shape[d] - 1,
+                 llvm::divideFloorSigned(padded[d] - 1 - low[d], dilation[d]));
+    int64_t count = last - first + 1;
+    if (count <= 0)
+      return result;
+    srcOffsets.push_back(b.getIndexAttr(first));
+    sizes.push_back(b.getIndexAttr(count));
+    ones.push_back(b.getIndexAttr(1));
+    dstOffsets.push_back(b.getIndexAttr(low[d] + first * dilation[d]));
+    strides.push_back(b.getIndexAttr(dilation[d]));
+  }
+  Value source =
+      tensor::ExtractSliceOp::create(b, loc, input, srcOffsets, sizes, ones);
+  return tensor::InsertSliceOp::create(b, loc, source, result, dstOffsets,
+                                       sizes, strides);
+}
+
+/// The [rank, 2] padding attribute as low and high lists (zeros if absent).
+LogicalResult readPadding(std::optional<DenseIntElementsAttr> attr,
+                          int64_t rank, SmallVector<int64_t> &low,
+                          SmallVector<int64_t> &high) {
+  low.assign(rank, 0);
+  high.assign(rank, 0);
+  if (!attr)
+    return success();
+  SmallVector<int64_t> values(attr->getValues<int64_t>());
+  if (static_cast<int64_t>(values.size()) != 2 * rank)
+    return failure();
+  for (int64_t d = 0; d < rank; ++d) {
+    low[d] = values[2 * d];
+    high[d] = values[2 * d + 1];
+  }
+  return success();
+}
+
+SmallVector<int64_t> orFill(std::optional<ArrayRef<int64_t>> values,
+                            int64_t rank, int64_t fill) {
+  if (values)
+    return SmallVector<int64_t>(*values);
+  return SmallVector<int64_t>(rank, fill);
+}
+
+/// Converts the result types of `op`, which must be static tensors.
+LogicalResult convertResultTypes(const TypeConverter &converter, Operation *op,
+                                 SmallVector<RankedTensorType> &types) {
+  for (Type type : op->getResultTypes()) {
+    auto converted =
+        dyn_cast_or_null<RankedTensorType>(converter.convertType(type));
+    if (!converted)
+      return unsupported(op, "result type has no lowering (quantized or "
+                             "not a tensor)");
+    if (!converted.hasStaticShape())
+      return unsupported(op, "needs static shapes");
+    types.push_back(converted);
+  }
+  return success();
+}
+
+bool allStatic(ValueRange values) {
+  return llvm::all_of(values, [](Value v) {
+    auto type = dyn_cast<RankedTensorType>(v.getType());
+    return type && type.hasStaticShape();
+  });
+}
+
+//===----------------------------------------------------------------------===//
+// reduce
+//===----------------------------------------------------------------------===//
+
+struct ReduceToGeneric : public OpConversionPattern<hlo::ReduceOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(hlo::ReduceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    size_t count = op.getInputs().size();
+    SmallVector<RankedTensorType> resultTypes;
+    if (failed(convertResultTypes(*getTypeConverter(), op, resultTypes)))
+      return failure();
+    if (!allStatic(adaptor.getInputs()) || !allStatic(adaptor.getInitValues()))
+      return unsupported(op, "needs static shapes");
+    Region &body = op.getBody();
+    if (body.front().getNumArguments() != 2 * count)
+      return unsupported(op, "body does not take 2 * N arguments");
+    if (failed(checkScalarRegion(body)))
+      return failure();
+
+    auto inputType = cast<RankedTensorType>(adaptor.getInputs()[0].getType());
+    int64_t rank = inputType.getRank();
+    SmallVector<bool> reduced(rank, false);
+    for (int64_t d : op.getDimensions())
+      reduced[d] = true;
+
+    // Original element types: inputs, inits, results, body arguments.
+    SmallVector<Type> inputTypes, initTypes, resultElems, accArgs, inputArgs,
+        bodyResults;
+    for (size_t k = 0; k < count; ++k) {
+      inputTypes.push_back(elementTypeOf(op.getInputs()[k].getType()));
+      initTypes.push_back(elementTypeOf(op.getInitValues()[k].getType()));
+      resultElems.push_back(elementTypeOf(op.getResult(k).getType()));
+      accArgs.push_back(regionArgType(body, k));
+      inputArgs.push_back(regionArgType(body, count + k));
+    }
+    auto ret = cast<hlo::ReturnOp>(body.front().getTerminator());
+    for (Value v : ret.getOperands())
+      bodyResults.push_back(elementTypeOf(v.getType()));
+
+    // Outputs start at the init values (in the result element type).
+    SmallVector<Value> outputs;
+    for (size_t k = 0; k < count; ++k) {
+      Value init = extractScalar(rewriter, loc, adaptor.getInitValues()[k]);
+      init =
+          emitScalarConvert(rewriter, loc, init, initTypes[k], resultElems[k]);
+      outputs.push_back(filledTensor(rewriter, loc, resultTypes[k], init));
+    }
+
+    SmallVector<AffineExpr> kept;
+    SmallVector<utils::IteratorType> iterators;
+    for (int64_t d = 0; d < rank; ++d) {
+      if (reduced[d]) {
+        iterators.push_back(utils::IteratorType::reduction);
+      } else {
+        iterators.push_back(utils::IteratorType::parallel);
+        kept.push_back(rewriter.getAffineDimExpr(d));
+      }
+    }
+    SmallVector<AffineMap> maps(count, rewriter.getMultiDimIdentityMap(rank));
+    maps.append(count, AffineMap::get(rank, 0, kept, rewriter.getContext()));
+
+    SmallVector<Type> generated(resultTypes.begin(), resultTypes.end());
+    auto generic = linalg::GenericOp::create(
+        rewriter, loc, generated, adaptor.getInputs(), outputs, maps, iterators,
+        [&](OpBuilder &b, Location nestedLoc, ValueRange args) {
+          ValueRange xs = args.take_front(count);
+          ValueRange accs = args.drop_front(count);
+          SmallVector<Value> regionArgs =
+              convertScalars(b, nestedLoc, accs, resultElems, accArgs);
+          llvm::append_range(regionArgs, convertScalars(b, nestedLoc, xs,
+                                                        inputTypes, inputArgs));
+          // Checked by the dry run above.
+          SmallVector<Value> results = *emitScalarRegion(b, body, regionArgs);
+          linalg::YieldOp::create(
+              b, nestedLoc,
+              convertScalars(b, nestedLoc, results, bodyResults, resultElems));
+        });
+    rewriter.replaceOp(op, generic.getResults());
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// reduce_window
+//===----------------------------------------------------------------------===//
+
+struct ReduceWindowToGeneric : public OpConversionPattern<hlo::ReduceWindowOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(hlo::ReduceWindowOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    size_t count = op.getInputs().size();
+    SmallVector<RankedTensorType> resultTypes;
+    if (failed(convertResultTypes(*getTypeConverter(), op, resultTypes)))
+      return failure();
+    if (!allStatic(adaptor.getInputs()) || !allStatic(adaptor.getInitValues()))
+      return unsupported(op, "needs static shapes");
+    auto inputType = cast<RankedTensorType>(adaptor.getInputs()[0].getType());
+    int64_t rank = inputType.getRank();
+    SmallVector<int64_t> window(op.getWindowDimensions());
+    SmallVector<int64_t> strides = orFill(op.getWindowStrides(), rank, 1);
+    SmallVector<int64_t> baseDilations = orFill(op.getBaseDilations(), rank, 1);
+    SmallVector<int64_t> windowDilations =
+        orFill(op.getWindowDilations(), rank, 1);
+    SmallVector<int64_t> low, high;
+    if (failed(readPadding(op.getPadding(), rank, low, high)) ||
+        static_cast<int64_t>(window.size()) != rank ||
+        static_cast<int64_t>(strides.size()) != rank ||
+        static_cast<int64_t>(baseDilations.size()) != rank ||
+        static_cast<int64_t>(windowDilations.size()) != rank)
+      return unsupported(op, "window attributes do not match the rank");
+    Region &body = op.getBody();
+    if (body.front().getNumArguments() != 2 * count)
+      return unsupported(op, "body does not take 2 * N arguments");
+    if (failed(checkScalarRegion(body)))
+      return failure();
+
+    // Everything runs in the body's element types (the interpreter
+    // converts inputs and init values to them, as is_promotable allows).
+    SmallVector<Type> bodyTypes, resultElems, bodyResults;
+    for (size_t k = 0; k < count; ++k) {
+      bodyTypes.push_back(regionArgType(body, k));
+      resultElems.push_back(elementTypeOf(op.getResult(k).getType()));
+    }
+    auto ret = cast<hlo::ReturnOp>(body.front().getTerminator());
+    for (Value v : ret.getOperands())
+      bodyResults.push_back(elementTypeOf(v.getType()));
+
+    SmallVector<Value> padded, outputs;
+    for (size_t k = 0; k < count; ++k) {
+      Value input = adaptor.getInputs()[k];
+      Type inputElem = elementTypeOf(op.getInputs()[k].getType());
+      auto type = cast<RankedTensorType>(input.getType());
+      if (inputElem != bodyTypes[k]) {
+        auto converted = RankedTensorType::get(
+            type.getShape(), convertElementType(bodyTypes[k]));
+        input = buildMapGeneric(
+            rewriter, loc, converted, input,
+            [&](OpBuilder &b, Location l, ValueRange args) -> Value {
+              return emitScalarConvert(b, l, args[0], inputElem, bodyTypes[k]);
+            });
+      }
+      Value init = extractScalar(rewriter, loc, adaptor.getInitValues()[k]);
+      init = emitScalarConvert(rewriter, loc, init,
+                               elementTypeOf(op.getInitValues()[k].getType()),
+                               bodyTypes[k]);
+      padded.push_back(
+          padAndDilate(rewriter, loc, input, init, low, high, baseDilations));
+      Value resultInit =
+          emitScalarConvert(rewriter, loc, init, bodyTypes[k], resultElems[k]);
+      outputs.push_back(
+          filledTensor(rewriter, loc, resultTypes[k], resultInit));
+    }
+
+    // Iteration space: output dims d0..d(r-1), window dims dr..d(2r-1).
+    SmallVector<AffineExpr> inputExprs, outputExprs;
+    SmallVector<utils::IteratorType> iterators(rank,
+                                               utils::IteratorType::parallel);
+    for (int64_t d = 0; d < rank; ++d) {
+      AffineExpr out = rewriter.getAffineDimExpr(d);
+      AffineExpr offset = rewriter.getAffineDimExpr(rank + d);
+      inputExprs.push_back(out * strides[d] + offset * windowDilations[d]);
+      outputExprs.push_back(out);
+      iterators.push_back(utils::IteratorType::reduction);
+    }
+    MLIRContext *ctx = rewriter.getContext();
+    SmallVector<AffineMap> maps(count,
+                                AffineMap::get(2 * rank, 0, inputExprs, ctx));
+    maps.append(count, AffineMap::get(2 * rank, 0, outputExprs, ctx));
+    // The window shape enters the iteration space through a shape-only
+    // operand (its elements are never read).
+    Value windowShape = emptyTensor(
+        rewriter, loc, RankedTensorType::get(window, rewriter.getI1Type()));
+    SmallVector<AffineExpr> windowExprs;
+    for (int64_t d = 0; d < rank; ++d)
+      windowExprs.push_back(rewriter.getAffineDimExpr(rank + d));
+    maps.insert(maps.begin() + count,
+                AffineMap::get(2 * rank, 0, windowExprs, ctx));
+    SmallVector<Value> inputs(padded);
+    inputs.push_back(windowShape);
+
+    SmallVector<Type> generated(resultTypes.begin(), resultTypes.end());
+    auto generic = linalg::GenericOp::create(
+        rewriter, loc, generated, inputs, outputs, maps, iterators,
+        [&](OpBuilder &b, Location nestedLoc, ValueRange args) {
+          ValueRange xs = args.take_front(count);
+          ValueRange accs = args.drop_front(count + 1);
+          SmallVector<Value> regionArgs =
+              convertScalars(b, nestedLoc, accs, resultElems, bodyTypes);
+          llvm::append_range(regionArgs, xs);
+          SmallVector<Value> results = *emitScalarRegion(b, body, regionArgs);
+          linalg::YieldOp::create(
+              b, nestedLoc,
+              convertScalars(b, nestedLoc, results, bodyResults, resultElems));
+        });
+    rewriter.replaceOp(op, generic.getResults());
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// select_and_scatter
+//===----------------------------------------------------------------------===//
+
+/// The multi-index of `linear` in row-major `shape` (index values).
+SmallVector<Value> delinearize(OpBuilder &b, Location loc, Value linear,
+                               ArrayRef<int64_t> shape) {
+  SmallVector<Value> indices(shape.size());
+  Value rest = linear;
+  for (int64_t d = static_cast<int64_t>(shape.size()) - 1; d >= 0; --d) {
+    Value size = arith::ConstantIndexOp::create(b, loc, shape[d]);
+    indices[d] = arith::RemUIOp::create(b, loc, rest, size);
+    rest = arith::DivUIOp::create(b, loc, rest, size);
+  }
+  return indices;
+}
+
+struct SelectAndScatterToLoops
+    : public OpConversionPattern<hlo::SelectAndScatterOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(hlo::SelectAndScatterOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    SmallVector<RankedTensorType> resultTypes;
+    if (failed(convertResultTypes(*getTypeConverter(), op, resultTypes)))
+      return failure();
+    if (!allStatic(adaptor.getOperands()))
+      return unsupported(op, "needs static shapes");
+    auto operandType = cast<RankedTensorType>(adaptor.getOperand().getType());
+    auto sourceType = cast<RankedTensorType>(adaptor.getSource().getType());
+    int64_t rank = operandType.getRank();
+    ArrayRef<int64_t> shape = operandType.getShape();
+    SmallVector<int64_t> window = orFill(op.getWindowDimensions(), rank, 1);
+    SmallVector<int64_t> strides = orFill(op.getWindowStrides(), rank, 1);
+    SmallVector<int64_t> low, high;
+    if (failed(readPadding(op.getPadding(), rank, low, high)) ||
+        static_cast<int64_t>(window.size()) != rank ||
+        static_cast<int64_t>(strides.size()) != rank)
+      return unsupported(op, "window attributes do not match the rank");
+    Region &select = op.getSelect();
+    Region &scatter = op.getScatter();
+    if (select.front().getNumArguments() != 2 ||
+        scatter.front().getNumArguments() != 2)
+      return unsupported(op, "select and scatter must take two arguments");
+    if (failed(checkScalarRegion(select)) || failed(checkScalarRegion(scatter)))
+      return failure();
+
+    Type operandElem = elementTypeOf(op.getOperand().getType());
+    Type sourceElem = elementTypeOf(op.getSource().getType());
+    Type initElem = elementTypeOf(op.getInitValue().getType());
+    Type resultElem = elementTypeOf(op.getType());
+    Type selectType = regionArgType(select, 0);
+    Type scatterType = regionArgType(scatter, 0);
+    Type scatterResult =
+        elementTypeOf(scatter.front().getTerminator()->getOperand(0).getType());
+
+    Value init = extractScalar(rewriter, loc, adaptor.getInitValue());
+    init = emitScalarConvert(rewriter, loc, init, initElem, scatterType);
+    init = emitScalarConvert(rewriter, loc, init, scatterType, resultElem);
+    Value result = filledTensor(rewriter, loc, resultTypes[0], init);
+
+    int64_t sourceCount = sourceType.getNumElements();
+    int64_t windowCount = 1;
+    for (int64_t w : window)
+      windowCount *= w;
+    if (sourceCount == 0 || windowCount == 0) {
+      rewriter.replaceOp(op, result);
+      return success();
+    }
+
+    Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+    Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+    Value sourceEnd =
+        arith::ConstantIndexOp::create(rewriter, loc, sourceCount);
+    Value windowEnd =
+        arith::ConstantIndexOp::create(rewriter, loc, windowCount);
+    Value operand = adaptor.getOperand();
+    Value source = adaptor.getSource();
+    Type loweredSelect = convertElementType(selectType);
+
+    auto outer = scf::ForOp::create(
+        rewriter, loc, zero, sourceEnd, one, ValueRange{result},
+        [&](OpBuilder &b, Location l, Value i, ValueRange iterArgs) {
+          SmallVector<Value> at = delinearize(b, l, i, sourceType.getShape());
+          Value falseValue = arith::ConstantIntOp::create(b, l, 0, 1);
+          Value trueValue = arith::ConstantIntOp::create(b, l, 1, 1);
+          // Carried through the window scan: have-a-pick, the picked value
+          // (in the select type) and its position.
+          SmallVector<Value> scanInit = {falseValue,
+                                         zeroScalar(b, l, loweredSelect)};
+          scanInit.append(rank, zero);
+          auto scan = scf::ForOp::create(
+              b, l, zero, windowEnd, one, scanInit,
+              [&](OpBuilder &sb, Location sl, Value j, ValueRange carried) {
+                SmallVector<Value> offset = delinearize(sb, sl, j, window);
+                SmallVector<Value> position;
+                Value inBounds = trueValue;
+                for (int64_t d = 0; d < rank; ++d) {
+                  Value p = arith::MulIOp::create(
+                      sb, sl, at[d],
+                      arith::ConstantIndexOp::create(sb, sl, strides[d]));
+                  p = arith::AddIOp::create(sb, sl, p, offset[d]);
+                  p = arith::SubIOp::create(
+                      sb, sl, p,
+                      arith::ConstantIndexOp::create(sb, sl, low[d]));
+                  position.push_back(p);
+                  Value geZero = arith::CmpIOp::create(
+                      sb, sl, arith::CmpIPredicate::sge, p, zero);
+                  Value ltSize = arith::CmpIOp::create(
+                      sb, sl, arith::CmpIPredicate::slt, p,
+                      arith::ConstantIndexOp::create(sb, sl, shape[d]));
+                  inBounds = arith::AndIOp::create(
+                      sb, sl, inBounds,
+                      arith::AndIOp::create(sb, sl, geZero, ltSize));
+                }
+                auto step = scf::IfOp::create(
+                    sb, sl, inBounds,
+                    [&](OpBuilder &tb, Location tl) {
+                      Value x =
+                          tensor::ExtractOp::create(tb, tl, operand, position);
+                      x = emitScalarConvert(tb, tl, x, operandElem, selectType);
+                      Value have = carried[0], pick = carried[1];
+                      Value keep =
+                          (*emitScalarRegion(tb, select, {pick, x}))[0];
+                      // Take x unless there is a pick that select keeps.
+                      Value take = arith::XOrIOp::create(
+                          tb, tl, arith::AndIOp::create(tb, tl, have, keep),
+                          trueValue);
+                      SmallVector<Value> next = {
+                          trueValue,
+                          arith::SelectOp::create(tb, tl, take, x, pick)};
+                      for (int64_t d = 0; d < rank; ++d)
+                        next.push_back(arith::SelectOp::create(
+                            tb, tl, take, position[d], carried[2 + d]));
+                      scf::YieldOp::create(tb, tl, next);
+                    },
+                    [&](OpBuilder &eb, Location el) {
+                      scf::YieldOp::create(eb, el, carried);
+                    });
+                scf::YieldOp::create(sb, sl, step.getResults());
+              });
+          Value current = iterArgs[0];
+          ValueRange picked = scan.getResults().drop_front(2);
+          auto update = scf::IfOp::create(
+              b, l, scan.getResult(0),
+              [&](OpBuilder &tb, Location tl) {
+                Value acc = tensor::ExtractOp::create(tb, tl, current, picked);
+                acc = emitScalarConvert(tb, tl, acc, resultElem, scatterType);
+                Value s = tensor::ExtractOp::create(tb, tl, source, at);
+                s = emitScalarConvert(tb, tl, s, sourceElem, scatterType);
+                Value combined = (*emitScalarRegion(tb, scatter, {acc, s}))[0];
+                combined = emitScalarConvert(tb, tl, combined, scatterResult,
+                                             resultElem);
+                Value inserted =
+                    tensor::InsertOp::create(tb, tl, combined, current, picked);
+                scf::YieldOp::create(tb, tl, inserted);
+              },
+              [&](OpBuilder &eb, Location el) {
+                scf::YieldOp::create(eb, el, current);
+              });
+          scf::YieldOp::create(b, l, update.getResults());
+        });
+    rewriter.replaceOp(op, outer.getResults());
+    return success();
+  }
+};
+
+} // namespace
+
 void populateReductionPatterns(const TypeConverter &converter,
-                               RewritePatternSet &patterns) {}
+                               RewritePatternSet &patterns) {
+  patterns.add<ReduceToGeneric, ReduceWindowToGeneric, SelectAndScatterToLoops>(
+      converter, patterns.getContext());
+}
 
 } // namespace axle::lowering

@@ -27,4 +27,25 @@ def LowerToLinalgPass : Pass<"axle-lower-to-linalg", "::mlir::ModuleOp"> {
   ];
 }
 
+def LowerQuantizedPass : Pass<"axle-lower-quantized", "::mlir::ModuleOp"> {
+  let summary = "Lower quantized types to their integer storage, in stablehlo";
+  let description = [{
+    Rewrites a module so that no `!quant.uniform` type remains, staying in
+    stablehlo. Ops that compute on quantized values (elementwise ops,
+    select, clamp, dot_general, convolution, batch norms, ...) follow the
+    specification's `dequantize_op_quantize`: their operands are
+    dequantized, the op runs on the expressed float type and its quantized
+    results are quantized. Then every quantized tensor becomes a tensor of
+    its storage integer type (function signatures, constants, ops that
+    only move values), `uniform_dequantize` becomes
+    `(convert(storage) - zero_point) * scale` and `uniform_quantize`
+    becomes `round_nearest_even(x / scale + zero_point)` clamped to the
+    storage range and converted to the storage type (requantization
+    dequantizes first). Per-axis types broadcast their scales and zero
+    points along the quantized dimension. The arithmetic is the
+    interpreter's, operation for operation, so results are bit-identical.
+  }];
+  let dependentDialects = ["::axle::stablehlo::StablehloDialect"];
+}
+
 #endif // AXLE_LOWERING_PASSES

@@ -1,6 +1,7 @@
 //===- Npy.cpp - read and write NumPy .npy files --------------------------===//
 
 #include "interpreter/io/Npy.h"
+#include "interpreter/io/RawBuffer.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -158,46 +159,12 @@ llvm::Expected<Tensor> readNpy(StringRef path, MLIRContext *context) {
   if (!bounded)
     return npyError("'" + path + "' has a shape too large to load");
   auto type = RankedTensorType::get(shape, elementType);
-  unsigned elementBytes =
-      llvm::isa<ComplexType>(elementType)
-          ? 2 *
-                llvm::cast<ComplexType>(elementType)
-                    .getElementType()
-                    .getIntOrFloatBitWidth() /
-                8
-          : std::max(1u, elementType.getIntOrFloatBitWidth() / 8);
   StringRef payload = data.drop_front(headerStart + headerLength);
-  uint64_t count = *bounded;
-  if (payload.size() != count * elementBytes)
+  uint64_t expectedBytes = *bounded * elementBytes(elementType);
+  if (payload.size() != expectedBytes)
     return npyError("'" + path + "' holds " + std::to_string(payload.size()) +
-                    " bytes of data, expected " +
-                    std::to_string(count * elementBytes));
-  Tensor tensor(type);
-  auto readBits = [&](uint64_t offset, unsigned bytes) {
-    uint64_t value = 0;
-    for (int i = bytes - 1; i >= 0; --i)
-      value = (value << 8) | static_cast<unsigned char>(payload[offset + i]);
-    return APInt(bytes * 8, value);
-  };
-  for (uint64_t i = 0; i < count; ++i) {
-    uint64_t offset = i * elementBytes;
-    if (elementType.isInteger(1)) {
-      tensor.set(i, Element(APInt(1, payload[offset] != 0)));
-    } else if (llvm::isa<IntegerType>(elementType)) {
-      tensor.set(i, Element(readBits(offset, elementBytes)));
-    } else if (auto complex = llvm::dyn_cast<ComplexType>(elementType)) {
-      const auto &semantics =
-          llvm::cast<FloatType>(complex.getElementType()).getFloatSemantics();
-      unsigned half = elementBytes / 2;
-      tensor.set(i, Element(APFloat(semantics, readBits(offset, half)),
-                            APFloat(semantics, readBits(offset + half, half))));
-    } else {
-      tensor.set(i, Element(APFloat(
-                        llvm::cast<FloatType>(elementType).getFloatSemantics(),
-                        readBits(offset, elementBytes))));
-    }
-  }
-  return tensor;
+                    " bytes of data, expected " + std::to_string(expectedBytes));
+  return fromRawBytes(type, payload);
 }
 
 llvm::Error writeNpy(const Tensor &tensor, StringRef path) {
@@ -223,23 +190,7 @@ llvm::Error writeNpy(const Tensor &tensor, StringRef path) {
   header.append((64 - total % 64) % 64, ' ');
   header += '\n';
 
-  std::string bytes;
-  auto appendBits = [&](const APInt &bits) {
-    uint64_t value = bits.getZExtValue();
-    for (unsigned i = 0; i < std::max(1u, bits.getBitWidth() / 8); ++i)
-      bytes.push_back(static_cast<char>((value >> (8 * i)) & 0xff));
-  };
-  for (int64_t i = 0; i < tensor.size(); ++i) {
-    const Element &e = tensor[i];
-    if (e.isInt())
-      appendBits(type.isInteger(1) ? e.getInt().zext(8) : e.getInt());
-    else if (e.isFloat())
-      appendBits(e.getFloat().bitcastToAPInt());
-    else {
-      appendBits(e.getComplex().first.bitcastToAPInt());
-      appendBits(e.getComplex().second.bitcastToAPInt());
-    }
-  }
+  std::string bytes = toRawBytes(tensor);
   // Written beside the target and renamed into place, so that a failure
   // never leaves a truncated file where a good one was.
   std::string partial = (path + ".partial").str();

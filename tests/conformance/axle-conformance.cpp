@@ -1,13 +1,15 @@
 //===- axle-conformance.cpp - run corpora of StableHLO test programs ------===//
 //
-//   axle-conformance [--backend=interpreter] [--timeout=S] [--jobs=N]
+//   axle-conformance [--backend=interpreter|cpu] [--timeout=S] [--jobs=N]
 //                    <files or folders>...
 //
 // Every `.mlir` file (folders are searched recursively) is split at
 // `// -----` lines; in each chunk, `@main` is run, or, in a chunk without
 // `@main`, every function that takes no arguments. chlo ops are first
 // decomposed into stablehlo. A case passes when it runs to the end with no
-// failed check. Each chunk runs in a child process with a time limit, so a
+// failed check. With --backend=cpu each case is compiled and run as native
+// code (see CompiledCase.h for how inputs and checks are handled). Each
+// chunk runs in a child process with a time limit, so a
 // crash or a hang fails that case only; `--jobs` children run at once.
 //
 // Prints a line per failing or skipped case with its reason, then
@@ -19,6 +21,7 @@
 
 #include "compiler/dialect/chlo/Passes.h"
 #include "compiler/driver/RegisterDialects.h"
+#include "tests/conformance/CompiledCase.h"
 #include "interpreter/Interpreter.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -59,7 +62,9 @@ llvm::cl::list<std::string> inputPaths(llvm::cl::Positional,
                                        llvm::cl::OneOrMore,
                                        llvm::cl::cat(toolOptions));
 llvm::cl::opt<std::string>
-    backend("backend", llvm::cl::desc("Backend that runs the programs"),
+    backend("backend",
+            llvm::cl::desc("Backend that runs the programs: interpreter "
+                           "(default) or cpu (compiled native code)"),
             llvm::cl::init("interpreter"), llvm::cl::cat(toolOptions));
 llvm::cl::opt<unsigned>
     timeoutSeconds("timeout",
@@ -171,6 +176,17 @@ void runChunk(const Chunk &chunk, FILE *out) {
       continue;
     }
     diagnostics.clear();
+    if (backend == "cpu") {
+      // Each case rewrites its own copy of the module.
+      OwningOpRef<ModuleOp> copy(module->clone());
+      std::string reason;
+      if (failed(axle::runCompiledCase(*copy, function.getSymName(),
+                                       diagnostics, reason)))
+        report("FAIL", name, reason);
+      else
+        report("PASS", name, "");
+      continue;
+    }
     if (failed(interpreter.call(function, {})))
       report("FAIL", name, diagnostics);
     else
@@ -207,9 +223,9 @@ int main(int argc, char **argv) {
       argc, argv,
       "axle-conformance: runs StableHLO test programs and reports "
       "pass/fail\n");
-  if (backend != "interpreter") {
+  if (backend != "interpreter" && backend != "cpu") {
     llvm::errs() << "error: unknown backend '" << backend
-                 << "' (available: interpreter)\n";
+                 << "' (available: interpreter, cpu)\n";
     return 2;
   }
   std::vector<std::string> files;

@@ -1,21 +1,27 @@
 //===- axle-run.cpp - run a StableHLO program -----------------------------===//
 //
-//   axle-run model.mlir [--backend=interpreter] [--function=main]
+//   axle-run model.mlir|model.axle [--backend=cpu|interpreter] [--verify]
+//            [--function=main] [--benchmark=N]
 //            --input=2x3xf32=1,2,3,4,5,6 --input=@x.npy [--output=@out.npy]
 //
-// Inputs are literals (see interpreter/io/Literal.h) or .npy files; outputs
-// are printed as literals or written as .npy files (one --output per result,
-// in order; `-` prints that result).
+// The cpu backend (the default) compiles a .mlir program for this machine
+// and runs the native code, or loads a compiled .axle artifact; the
+// interpreter backend evaluates the program op by op. --verify runs both
+// and compares. Inputs are literals (see interpreter/io/Literal.h) or .npy
+// files; outputs are printed as literals or written as .npy files (one
+// --output per result, in order; `-` prints that result).
 //
 //===----------------------------------------------------------------------===//
 
 #include "compiler/dialect/chlo/Passes.h"
+#include "compiler/driver/CpuBackend.h"
 #include "compiler/driver/LargeStack.h"
 #include "compiler/driver/RegisterDialects.h"
 #include "interpreter/Interpreter.h"
 #include "interpreter/Streams.h"
 #include "interpreter/io/Literal.h"
 #include "interpreter/io/Npy.h"
+#include "interpreter/io/RawBuffer.h"
 #include "interpreter/ops/ProcessGrid.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -26,9 +32,13 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <chrono>
 
 using namespace mlir;
 namespace interp = axle::interp;
@@ -43,9 +53,36 @@ llvm::cl::opt<std::string> programPath(llvm::cl::Positional,
                                        llvm::cl::cat(toolOptions));
 llvm::cl::opt<std::string>
     backend("backend",
-            llvm::cl::desc("Backend that runs the program: interpreter (the "
-                           "reference interpreter)"),
-            llvm::cl::init("interpreter"), llvm::cl::cat(toolOptions));
+            llvm::cl::desc("Backend that runs the program: cpu (compile for "
+                           "this machine and run native code; the default) "
+                           "or interpreter (the reference interpreter)"),
+            llvm::cl::init("cpu"), llvm::cl::cat(toolOptions));
+llvm::cl::opt<bool> verify(
+    "verify",
+    llvm::cl::desc("Run on both backends and compare the results: integers "
+                   "and booleans must be equal, floats within "
+                   "--verify-ulps units in the last place (NaN matches NaN); "
+                   "exits 1 on a mismatch"),
+    llvm::cl::cat(toolOptions));
+llvm::cl::opt<unsigned> verifyUlps(
+    "verify-ulps",
+    llvm::cl::desc("Largest float difference --verify accepts, in units in "
+                   "the last place (default 4)"),
+    llvm::cl::init(4), llvm::cl::cat(toolOptions));
+llvm::cl::opt<unsigned> benchmark(
+    "benchmark",
+    llvm::cl::desc("cpu backend: run the function N more times after the "
+                   "first run and print the median and minimum latency"),
+    llvm::cl::init(0), llvm::cl::cat(toolOptions));
+llvm::cl::opt<bool> fastMath(
+    "fast-math",
+    llvm::cl::desc("cpu backend: let the compiler reassociate float math and "
+                   "ignore NaN, infinity and the sign of zero (not IEEE)"),
+    llvm::cl::cat(toolOptions));
+llvm::cl::opt<std::string>
+    targetCpu("target-cpu",
+              llvm::cl::desc("cpu backend: CPU to compile for (default host)"),
+              llvm::cl::init("host"), llvm::cl::cat(toolOptions));
 llvm::cl::opt<std::string>
     functionName("function", llvm::cl::desc("Function to run (default main)"),
                  llvm::cl::init("main"), llvm::cl::cat(toolOptions));
@@ -82,98 +119,50 @@ int fail(const llvm::Twine &message) {
   return 1;
 }
 
-int run() {
-  if (backend != "interpreter")
-    return fail("unknown backend '" + backend + "' (available: interpreter)");
-  if (replicas < 1 || partitions < 1)
-    return fail("--replicas and --partitions must be at least 1");
+using Clock = std::chrono::steady_clock;
 
-  DialectRegistry registry;
-  axle::registerInputDialects(registry);
-  // Processes of a grid run on threads that share this context.
-  MLIRContext context(registry);
-  llvm::SourceMgr sourceMgr;
-  SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
-  OwningOpRef<ModuleOp> module =
-      parseSourceFile<ModuleOp>(programPath, sourceMgr, &context);
-  if (!module)
-    return 1;
-  PassManager pm(&context);
-  if (failed(parsePassPipeline("axle-legalize-chlo", pm)) ||
-      failed(pm.run(*module)))
-    return 1;
-  auto function = module->lookupSymbol<func::FuncOp>(functionName);
-  if (!function)
-    return fail("no function @" + functionName + " in " + programPath);
-
-  FunctionType signature = function.getFunctionType();
-  if (inputs.size() != signature.getNumInputs())
-    return fail("@" + functionName + " takes " +
-                llvm::Twine(signature.getNumInputs()) + " arguments, got " +
-                llvm::Twine(inputs.size()) + " --input");
+/// Reads the --input values, checking each against `expected`.
+std::optional<interp::Values> readArguments(llvm::ArrayRef<Type> expected,
+                                            MLIRContext *context) {
+  if (inputs.size() != expected.size()) {
+    fail("@" + functionName + " takes " + llvm::Twine(expected.size()) +
+         " arguments, got " + llvm::Twine(inputs.size()) + " --input");
+    return std::nullopt;
+  }
   interp::Values arguments;
   for (auto [index, text] : llvm::enumerate(inputs)) {
     StringRef spec = text;
     llvm::Expected<interp::Tensor> tensor =
-        spec.starts_with("@") ? interp::readNpy(spec.drop_front(), &context)
-                              : interp::parseLiteral(spec, &context);
-    if (!tensor)
-      return fail("argument " + llvm::Twine(index) + ": " +
-                  llvm::toString(tensor.takeError()));
-    auto expected = llvm::dyn_cast<RankedTensorType>(signature.getInput(index));
+        spec.starts_with("@") ? interp::readNpy(spec.drop_front(), context)
+                              : interp::parseLiteral(spec, context);
+    if (!tensor) {
+      fail("argument " + llvm::Twine(index) + ": " +
+           llvm::toString(tensor.takeError()));
+      return std::nullopt;
+    }
+    auto want = llvm::dyn_cast<RankedTensorType>(expected[index]);
     RankedTensorType got = tensor->getType();
-    bool compatible = expected &&
-                      expected.getElementType() == got.getElementType() &&
-                      expected.getRank() == got.getRank();
+    bool compatible = want && want.getElementType() == got.getElementType() &&
+                      want.getRank() == got.getRank();
     for (int64_t d = 0; compatible && d < got.getRank(); ++d)
-      compatible = expected.isDynamicDim(d) ||
-                   expected.getDimSize(d) == got.getDimSize(d);
+      compatible =
+          want.isDynamicDim(d) || want.getDimSize(d) == got.getDimSize(d);
     if (!compatible) {
-      std::string want;
-      llvm::raw_string_ostream os(want);
-      os << signature.getInput(index);
-      return fail("argument " + llvm::Twine(index) + " of @" + functionName +
-                  " is " + want + ", got " + interp::literalTypeName(got));
+      std::string name;
+      llvm::raw_string_ostream os(name);
+      os << expected[index];
+      fail("argument " + llvm::Twine(index) + " of @" + functionName + " is " +
+           name + ", got " + interp::literalTypeName(got));
+      return std::nullopt;
     }
     arguments.push_back(std::move(*tensor));
   }
-  if (outputs.size() > signature.getNumResults())
-    return fail("@" + functionName + " has " +
-                llvm::Twine(signature.getNumResults()) + " results, got " +
-                llvm::Twine(outputs.size()) + " --output");
+  return arguments;
+}
 
-  interp::InterpreterOptions options;
-  options.numReplicas = replicas;
-  options.numPartitions = partitions;
-  options.streams = std::make_shared<interp::Streams>();
-  for (auto [index, text] : llvm::enumerate(infeed)) {
-    StringRef spec = text;
-    llvm::Expected<interp::Tensor> tensor =
-        spec.starts_with("@") ? interp::readNpy(spec.drop_front(), &context)
-                              : interp::parseLiteral(spec, &context);
-    if (!tensor)
-      return fail("infeed " + llvm::Twine(index) + ": " +
-                  llvm::toString(tensor.takeError()));
-    options.streams->pushInfeed(std::move(*tensor));
-  }
-  // One process runs on the calling thread; a grid of replicas x partitions
-  // runs every process on its own thread, each with the same inputs.
-  int64_t processes = replicas * partitions;
-  std::vector<interp::Values> perProcess;
-  if (processes == 1) {
-    interp::Interpreter interpreter(*module, options);
-    FailureOr<interp::Values> results = interpreter.call(function, arguments);
-    if (failed(results))
-      return 1;
-    perProcess.push_back(std::move(*results));
-  } else {
-    FailureOr<std::vector<interp::Values>> results = interp::runProcessGrid(
-        *module, functionName,
-        std::vector<interp::Values>(processes, arguments), options);
-    if (failed(results))
-      return 1;
-    perProcess = std::move(*results);
-  }
+/// Prints or writes every process's results as --output asks.
+int emitResults(const std::vector<interp::Values> &perProcess) {
+  int64_t processes = perProcess.size();
   for (auto [process, results] : llvm::enumerate(perProcess)) {
     if (processes > 1)
       llvm::outs() << "process " << process << " (replica "
@@ -206,6 +195,265 @@ int run() {
                     llvm::toString(std::move(error)));
     }
   }
+  return 0;
+}
+
+/// Runs compiled code: once, then --benchmark more times.
+std::optional<interp::Values>
+runCompiled(const axle::runtime::Executable &executable,
+            llvm::ArrayRef<interp::Tensor> arguments,
+            llvm::ArrayRef<RankedTensorType> resultTypes,
+            MLIRContext *context) {
+  const axle::runtime::FunctionSpec *function = executable.find(functionName);
+  if (!function) {
+    fail("no function @" + functionName + " in " + programPath);
+    return std::nullopt;
+  }
+  std::string error;
+  auto results = axle::runOnTensors(executable, *function, arguments,
+                                    resultTypes, context, error);
+  if (!results) {
+    fail(error);
+    return std::nullopt;
+  }
+  if (benchmark > 0) {
+    // Time the native code alone: buffers are prepared once.
+    std::vector<std::string> inputBytes;
+    std::vector<const void *> inputPtrs;
+    for (const interp::Tensor &argument : arguments)
+      inputBytes.push_back(interp::toRawBytes(argument));
+    for (const std::string &bytes : inputBytes)
+      inputPtrs.push_back(bytes.data());
+    std::vector<std::string> outputBytes;
+    std::vector<void *> outputPtrs;
+    for (const auto &spec : function->outputs)
+      outputBytes.emplace_back(spec.byteSize(), '\0');
+    for (std::string &bytes : outputBytes)
+      outputPtrs.push_back(bytes.data());
+    std::vector<double> micros;
+    for (unsigned i = 0; i < benchmark; ++i) {
+      auto start = Clock::now();
+      (void)executable.run(*function, inputPtrs, outputPtrs);
+      micros.push_back(
+          std::chrono::duration<double, std::micro>(Clock::now() - start)
+              .count());
+    }
+    std::sort(micros.begin(), micros.end());
+    double median =
+        micros.size() % 2
+            ? micros[micros.size() / 2]
+            : (micros[micros.size() / 2 - 1] + micros[micros.size() / 2]) / 2;
+    llvm::errs() << llvm::format(
+        "benchmark: @%s, %u runs: median %.1f us, min %.1f us\n",
+        functionName.c_str(), unsigned(benchmark), median, micros.front());
+  }
+  return interp::Values(results->begin(), results->end());
+}
+
+/// Distance between two floats of one type in units in the last place.
+uint64_t ulpDistance(const llvm::APFloat &a, const llvm::APFloat &b) {
+  auto key = [](const llvm::APFloat &value) -> int64_t {
+    llvm::APInt bits = value.bitcastToAPInt();
+    unsigned width = bits.getBitWidth();
+    bool negative = bits[width - 1];
+    bits.clearBit(width - 1);
+    int64_t magnitude = static_cast<int64_t>(bits.getZExtValue());
+    return negative ? -magnitude : magnitude;
+  };
+  int64_t ka = key(a), kb = key(b);
+  return ka > kb ? uint64_t(ka - kb) : uint64_t(kb - ka);
+}
+
+bool elementsAgree(const interp::Element &a, const interp::Element &b) {
+  auto floatsAgree = [](const llvm::APFloat &x, const llvm::APFloat &y) {
+    if (x.isNaN() || y.isNaN())
+      return x.isNaN() && y.isNaN();
+    if (x.isInfinity() || y.isInfinity())
+      return x.bitwiseIsEqual(y);
+    return ulpDistance(x, y) <= verifyUlps;
+  };
+  if (a.isInt())
+    return b.isInt() && a.getInt() == b.getInt();
+  if (a.isFloat())
+    return b.isFloat() && floatsAgree(a.getFloat(), b.getFloat());
+  return b.isComplex() &&
+         floatsAgree(a.getComplex().first, b.getComplex().first) &&
+         floatsAgree(a.getComplex().second, b.getComplex().second);
+}
+
+/// Compares compiled results with the interpreter's; prints each mismatch.
+int compareResults(const interp::Values &compiled,
+                   const interp::Values &reference) {
+  int mismatches = 0;
+  for (auto [index, pair] : llvm::enumerate(llvm::zip(compiled, reference))) {
+    const interp::Tensor &got = std::get<0>(pair).getTensor();
+    const interp::Tensor &want = std::get<1>(pair).getTensor();
+    for (int64_t i = 0; i < want.size(); ++i) {
+      if (elementsAgree(got[i], want[i]))
+        continue;
+      if (++mismatches <= 10) {
+        std::string where;
+        for (int64_t d : want.multiIndex(i))
+          where += (where.empty() ? "" : ",") + std::to_string(d);
+        llvm::errs() << "verify: result " << index << " [" << where << "]: cpu "
+                     << got[i].toString(want.storageType()) << ", interpreter "
+                     << want[i].toString(want.storageType()) << "\n";
+      }
+    }
+  }
+  if (mismatches) {
+    llvm::errs() << "verify: " << mismatches
+                 << " elements differ between the cpu backend and the "
+                    "interpreter\n";
+    return 1;
+  }
+  llvm::errs() << "verify: " << compiled.size()
+               << " results agree (cpu vs interpreter)\n";
+  return 0;
+}
+
+/// Runs a compiled .axle artifact (cpu backend only).
+int runArtifact(MLIRContext &context) {
+  auto executable = axle::runtime::Executable::loadFile(programPath);
+  if (!executable)
+    return fail(executable.status().message());
+  const axle::runtime::FunctionSpec *function =
+      (*executable)->find(functionName);
+  if (!function)
+    return fail("no function @" + functionName + " in " + programPath);
+  SmallVector<Type> inputTypes;
+  for (const auto &spec : function->inputs) {
+    RankedTensorType type = axle::tensorTypeOf(spec, &context);
+    if (!type)
+      return fail("unreadable input type " + spec.elementType);
+    inputTypes.push_back(type);
+  }
+  std::optional<interp::Values> arguments = readArguments(inputTypes, &context);
+  if (!arguments)
+    return 1;
+  std::vector<interp::Tensor> tensors;
+  for (const auto &value : *arguments)
+    tensors.push_back(value.getTensor());
+  std::optional<interp::Values> results =
+      runCompiled(**executable, tensors, {}, &context);
+  if (!results)
+    return 1;
+  return emitResults({*results});
+}
+
+int run() {
+  if (backend != "interpreter" && backend != "cpu")
+    return fail("unknown backend '" + backend +
+                "' (available: cpu, interpreter)");
+  if (replicas < 1 || partitions < 1)
+    return fail("--replicas and --partitions must be at least 1");
+  bool useCpu = backend == "cpu" || verify;
+  if (useCpu && (replicas * partitions > 1 || !infeed.empty()))
+    return fail("several processes and --infeed run only on "
+                "--backend=interpreter for now");
+
+  DialectRegistry registry;
+  axle::registerInputDialects(registry);
+  // Processes of a grid run on threads that share this context.
+  MLIRContext context(registry);
+  if (StringRef(programPath).ends_with(".axle")) {
+    if (backend != "cpu" || verify)
+      return fail(".axle artifacts hold native code: they run only on "
+                  "--backend=cpu, without --verify");
+    return runArtifact(context);
+  }
+  llvm::SourceMgr sourceMgr;
+  SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+  OwningOpRef<ModuleOp> module =
+      parseSourceFile<ModuleOp>(programPath, sourceMgr, &context);
+  if (!module)
+    return 1;
+  auto function = module->lookupSymbol<func::FuncOp>(functionName);
+  if (!function)
+    return fail("no function @" + functionName + " in " + programPath);
+  FunctionType signature = function.getFunctionType();
+  std::optional<interp::Values> arguments =
+      readArguments(signature.getInputs(), &context);
+  if (!arguments)
+    return 1;
+  if (outputs.size() > signature.getNumResults())
+    return fail("@" + functionName + " has " +
+                llvm::Twine(signature.getNumResults()) + " results, got " +
+                llvm::Twine(outputs.size()) + " --output");
+
+  std::optional<interp::Values> compiled;
+  if (useCpu) {
+    if (!function.isPublic())
+      return fail("@" + functionName +
+                  " is private; the cpu backend runs public functions");
+    axle::CompileOptions options;
+    options.fastMath = fastMath;
+    options.targetCpu = targetCpu;
+    auto start = Clock::now();
+    auto executable = axle::compileAndLoad(*module, options);
+    if (failed(executable))
+      return 1;
+    if (benchmark > 0)
+      llvm::errs() << llvm::format(
+          "compile: %.3f s\n",
+          std::chrono::duration<double>(Clock::now() - start).count());
+    SmallVector<RankedTensorType> resultTypes;
+    for (Type type : signature.getResults())
+      resultTypes.push_back(llvm::cast<RankedTensorType>(type));
+    std::vector<interp::Tensor> tensors;
+    for (const auto &value : *arguments)
+      tensors.push_back(value.getTensor());
+    compiled = runCompiled(**executable, tensors, resultTypes, &context);
+    if (!compiled)
+      return 1;
+    if (!verify)
+      return emitResults({*compiled});
+  }
+
+  PassManager pm(&context);
+  if (failed(parsePassPipeline("axle-legalize-chlo", pm)) ||
+      failed(pm.run(*module)))
+    return 1;
+  function = module->lookupSymbol<func::FuncOp>(functionName);
+
+  interp::InterpreterOptions options;
+  options.numReplicas = replicas;
+  options.numPartitions = partitions;
+  options.streams = std::make_shared<interp::Streams>();
+  for (auto [index, text] : llvm::enumerate(infeed)) {
+    StringRef spec = text;
+    llvm::Expected<interp::Tensor> tensor =
+        spec.starts_with("@") ? interp::readNpy(spec.drop_front(), &context)
+                              : interp::parseLiteral(spec, &context);
+    if (!tensor)
+      return fail("infeed " + llvm::Twine(index) + ": " +
+                  llvm::toString(tensor.takeError()));
+    options.streams->pushInfeed(std::move(*tensor));
+  }
+  // One process runs on the calling thread; a grid of replicas x partitions
+  // runs every process on its own thread, each with the same inputs.
+  int64_t processes = replicas * partitions;
+  std::vector<interp::Values> perProcess;
+  if (processes == 1) {
+    interp::Interpreter interpreter(*module, options);
+    FailureOr<interp::Values> results = interpreter.call(function, *arguments);
+    if (failed(results))
+      return 1;
+    perProcess.push_back(std::move(*results));
+  } else {
+    FailureOr<std::vector<interp::Values>> results = interp::runProcessGrid(
+        *module, functionName,
+        std::vector<interp::Values>(processes, *arguments), options);
+    if (failed(results))
+      return 1;
+    perProcess = std::move(*results);
+  }
+  if (verify) {
+    if (int status = compareResults(*compiled, perProcess.front()))
+      return status;
+  }
+  if (int status = emitResults(perProcess))
+    return status;
   for (const auto &[process, tensors] : options.streams->outfeed())
     for (const interp::Tensor &tensor : tensors)
       llvm::outs() << "outfeed"

@@ -1,0 +1,69 @@
+//===- CpuPipeline.cpp - the pass pipeline from linalg to LLVM ------------===//
+//
+// One place lists every step from linalg on tensors to the LLVM dialect:
+//  1. inline the private functions into the public ones and drop them;
+//  2. a fresh tensor for each public result that aliases an argument or
+//     another result; one-shot bufferization across function boundaries with
+//     identity layouts; results become out-parameters, with statically sized
+//     result allocations hoisted into the caller (no copy);
+//  3. ownership-based deallocation of the remaining temporaries;
+//  4. linalg to loops;
+//  5. complex to real arithmetic, f16/bf16 math in f32, inline
+//     polynomials for the accurate f32 functions, the C library for the
+//     rest;
+//  6. the axle entry points, then everything to the LLVM dialect.
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/codegen/cpu/CpuPipeline.h"
+#include "compiler/codegen/cpu/Passes.h"
+
+#include "mlir/InitAllPasses.h"
+#include "mlir/Pass/PassRegistry.h"
+
+namespace axle::cpu {
+
+namespace {
+// clang-format off
+constexpr const char *kLinalgToLLVM =
+    "inline,symbol-dce,canonicalize,cse,"
+    "axle-copy-aliased-results,"
+    "one-shot-bufferize{bufferize-function-boundaries "
+        "function-boundary-type-conversion=identity-layout-map},"
+    "buffer-results-to-out-params{hoist-static-allocs modify-public-functions},"
+    "canonicalize,"
+    "buffer-deallocation-pipeline,"
+    "convert-linalg-to-loops,"
+    "convert-complex-to-standard,"
+    "func.func(math-extend-to-supported-types{target-type=f32}),"
+    "func.func(axle-approximate-math),"
+    "convert-math-to-libm,"
+    "axle-emit-entry-points,"
+    "convert-scf-to-cf,expand-strided-metadata,lower-affine,"
+    "finalize-memref-to-llvm,convert-to-llvm,reconcile-unrealized-casts,"
+    "canonicalize";
+// clang-format on
+} // namespace
+
+void buildLinalgToLLVMPipeline(mlir::OpPassManager &pm) {
+  // The string is parsed against the registry, which registerCpuCodegenPasses
+  // fills once per process.
+  registerCpuCodegenPasses();
+  if (mlir::failed(mlir::parsePassPipeline(kLinalgToLLVM, pm)))
+    llvm::report_fatal_error("axle: malformed built-in CPU pipeline");
+}
+
+void registerCpuCodegenPasses() {
+  static bool registered = [] {
+    mlir::registerAllPasses();
+    registerCpuPasses();
+    mlir::PassPipelineRegistration<>(
+        "axle-linalg-to-llvm",
+        "Lower linalg on tensors to the LLVM dialect (axle's CPU pipeline)",
+        [](mlir::OpPassManager &pm) { buildLinalgToLLVMPipeline(pm); });
+    return true;
+  }();
+  (void)registered;
+}
+
+} // namespace axle::cpu

@@ -1,0 +1,55 @@
+//===- CpuPipeline.h - linalg on tensors to native code ---------*- C++ -*-===//
+
+#ifndef AXLE_COMPILER_CODEGEN_CPU_CPUPIPELINE_H
+#define AXLE_COMPILER_CODEGEN_CPU_CPUPIPELINE_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/PassManager.h"
+
+#include <string>
+
+namespace axle::cpu {
+
+/// What the generated code may assume about the machine it runs on.
+struct CpuTarget {
+  std::string triple;   ///< e.g. x86_64-unknown-linux-gnu
+  std::string cpu;      ///< LLVM CPU name, e.g. znver4, x86-64-v3
+  std::string features; ///< LLVM feature string, e.g. +avx2,+fma,...
+};
+
+struct CodegenOptions {
+  CpuTarget target;
+  bool fastMath = false;
+  unsigned optLevel = 3;
+};
+
+/// Resolves a user's --target-triple / --target-cpu ("host" = this machine;
+/// an empty triple = this machine's) into a target with its features.
+/// Fails with a message for unknown triples or CPUs.
+mlir::FailureOr<CpuTarget> resolveCpuTarget(llvm::StringRef triple,
+                                            llvm::StringRef cpu,
+                                            std::string &error);
+
+/// Adds the passes from linalg/tensor/scf/arith/math/complex on tensors to
+/// the LLVM dialect: inlining, bufferization with out-parameters, loops,
+/// math expansion and entry points (see docs/architecture.md).
+void buildLinalgToLLVMPipeline(mlir::OpPassManager &pm);
+
+/// Translates an LLVM-dialect module to LLVM IR, optimizes it for the
+/// target and returns the object file's bytes; nullopt after emitting a
+/// diagnostic on failure.
+std::optional<std::string> emitObjectFile(mlir::ModuleOp module,
+                                          const CodegenOptions &options);
+
+/// Links an object file into a shared library (ELF .so) with ld.lld.
+/// Returns the library's bytes, or nullopt with `error` set.
+std::optional<std::string> linkSharedLibrary(llvm::StringRef object,
+                                             const CpuTarget &target,
+                                             std::string &error);
+
+/// Registers the CPU passes and the `axle-linalg-to-llvm` pipeline.
+void registerCpuCodegenPasses();
+
+} // namespace axle::cpu
+
+#endif // AXLE_COMPILER_CODEGEN_CPU_CPUPIPELINE_H

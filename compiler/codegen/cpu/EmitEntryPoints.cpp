@@ -1,0 +1,121 @@
+//===- EmitEntryPoints.cpp - the axle calling convention ------------------===//
+//
+// Compiled functions take memref descriptors, whose expanded form differs
+// with each argument's rank. The runtime instead calls one fixed signature,
+// `void axle_entry_<name>(void **buffers)`, where buffers[i] is the data of
+// argument i (inputs, then outputs; shapes are static and known from the
+// artifact's signature table). This pass writes that wrapper.
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/codegen/cpu/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/BuiltinOps.h"
+
+namespace axle::cpu {
+
+#define GEN_PASS_DEF_EMITENTRYPOINTSPASS
+#include "compiler/codegen/cpu/Passes.h.inc"
+
+namespace {
+
+using namespace mlir;
+
+/// The LLVM struct a memref<...> descriptor lowers to:
+/// {allocated ptr, aligned ptr, offset, sizes[rank], strides[rank]}.
+LLVM::LLVMStructType descriptorType(MLIRContext *ctx, int64_t rank) {
+  Type ptr = LLVM::LLVMPointerType::get(ctx);
+  Type i64 = IntegerType::get(ctx, 64);
+  SmallVector<Type> fields = {ptr, ptr, i64};
+  if (rank > 0) {
+    fields.push_back(LLVM::LLVMArrayType::get(i64, rank));
+    fields.push_back(LLVM::LLVMArrayType::get(i64, rank));
+  }
+  return LLVM::LLVMStructType::getLiteral(ctx, fields);
+}
+
+/// Builds the descriptor of a contiguous, statically shaped memref whose
+/// data starts at `data`, cast to `type` for the call.
+Value buildMemRef(OpBuilder &b, Location loc, MemRefType type, Value data) {
+  MLIRContext *ctx = b.getContext();
+  int64_t rank = type.getRank();
+  Type i64 = b.getI64Type();
+  auto structType = descriptorType(ctx, rank);
+  Value desc = LLVM::PoisonOp::create(b, loc, structType);
+  auto constant = [&](int64_t value) -> Value {
+    return LLVM::ConstantOp::create(b, loc, i64, b.getI64IntegerAttr(value));
+  };
+  desc = LLVM::InsertValueOp::create(b, loc, desc, data, ArrayRef<int64_t>{0});
+  desc = LLVM::InsertValueOp::create(b, loc, desc, data, ArrayRef<int64_t>{1});
+  desc = LLVM::InsertValueOp::create(b, loc, desc, constant(0),
+                                     ArrayRef<int64_t>{2});
+  int64_t stride = 1;
+  for (int64_t dim = rank - 1; dim >= 0; --dim) {
+    desc = LLVM::InsertValueOp::create(b, loc, desc,
+                                       constant(type.getDimSize(dim)),
+                                       ArrayRef<int64_t>{3, dim});
+    desc = LLVM::InsertValueOp::create(b, loc, desc, constant(stride),
+                                       ArrayRef<int64_t>{4, dim});
+    stride *= type.getDimSize(dim);
+  }
+  return UnrealizedConversionCastOp::create(b, loc, type, desc).getResult(0);
+}
+
+struct EmitEntryPointsPass
+    : public impl::EmitEntryPointsPassBase<EmitEntryPointsPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    MLIRContext *ctx = &getContext();
+    SmallVector<func::FuncOp> publicFunctions;
+    for (auto func : module.getOps<func::FuncOp>())
+      if (func.isPublic() && !func.isExternal())
+        publicFunctions.push_back(func);
+
+    for (func::FuncOp func : publicFunctions) {
+      FunctionType type = func.getFunctionType();
+      if (type.getNumResults() != 0) {
+        func.emitError() << "axle cannot compile '" << func.getName()
+                         << "': results must be written to out-parameters";
+        return signalPassFailure();
+      }
+      for (Type input : type.getInputs()) {
+        auto memref = dyn_cast<MemRefType>(input);
+        if (!memref || !memref.hasStaticShape() ||
+            !memref.getLayout().isIdentity()) {
+          func.emitError() << "axle cannot compile '" << func.getName()
+                           << "': argument of type " << input
+                           << " is not a statically shaped buffer";
+          return signalPassFailure();
+        }
+      }
+
+      OpBuilder b = OpBuilder::atBlockEnd(module.getBody());
+      Location loc = func.getLoc();
+      Type ptr = LLVM::LLVMPointerType::get(ctx);
+      auto entry =
+          func::FuncOp::create(b, loc, ("axle_entry_" + func.getName()).str(),
+                               b.getFunctionType({ptr}, {}));
+      Block *body = entry.addEntryBlock();
+      b.setInsertionPointToStart(body);
+      Value buffers = body->getArgument(0);
+      SmallVector<Value> args;
+      for (auto [index, input] : llvm::enumerate(type.getInputs())) {
+        Value slot = LLVM::GEPOp::create(
+            b, loc, ptr, ptr, buffers,
+            ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(index)});
+        Value data = LLVM::LoadOp::create(b, loc, ptr, slot);
+        args.push_back(buildMemRef(b, loc, cast<MemRefType>(input), data));
+      }
+      func::CallOp::create(b, loc, func, args);
+      func::ReturnOp::create(b, loc);
+      // Only the entry point is the library's interface.
+      func.setPrivate();
+    }
+  }
+};
+
+} // namespace
+} // namespace axle::cpu

@@ -1,0 +1,16 @@
+//===- Passes.h - CPU code generation passes --------------------*- C++ -*-===//
+
+#ifndef AXLE_COMPILER_CODEGEN_CPU_PASSES_H
+#define AXLE_COMPILER_CODEGEN_CPU_PASSES_H
+
+#include "mlir/Pass/Pass.h"
+
+namespace axle::cpu {
+
+#define GEN_PASS_DECL
+#define GEN_PASS_REGISTRATION
+#include "compiler/codegen/cpu/Passes.h.inc"
+
+} // namespace axle::cpu
+
+#endif // AXLE_COMPILER_CODEGEN_CPU_PASSES_H

@@ -1,0 +1,89 @@
+//===- CpuBackend.cpp - compile, load and run on interpreter tensors ------===//
+
+#include "compiler/driver/CpuBackend.h"
+
+#include "interpreter/io/RawBuffer.h"
+
+#include "mlir/AsmParser/AsmParser.h"
+#include "mlir/IR/Diagnostics.h"
+
+namespace axle {
+
+using namespace mlir;
+
+FailureOr<std::shared_ptr<runtime::Executable>>
+compileAndLoad(ModuleOp module, const CompileOptions &options) {
+  OwningOpRef<ModuleOp> clone(module.clone());
+  std::optional<runtime::Artifact> artifact = compileModule(*clone, options);
+  if (!artifact)
+    return failure();
+  auto executable =
+      runtime::Executable::loadBytes(runtime::serializeArtifact(*artifact));
+  if (!executable) {
+    module.emitError() << "axle: " << executable.status().message();
+    return failure();
+  }
+  return *executable;
+}
+
+RankedTensorType tensorTypeOf(const runtime::TensorSpec &spec,
+                              MLIRContext *context) {
+  Type element = parseType(spec.elementType, context);
+  if (!element)
+    return {};
+  return RankedTensorType::get(spec.shape, element);
+}
+
+std::optional<std::vector<interp::Tensor>>
+runOnTensors(const runtime::Executable &executable,
+             const runtime::FunctionSpec &function,
+             llvm::ArrayRef<interp::Tensor> arguments,
+             llvm::ArrayRef<RankedTensorType> resultTypes, MLIRContext *context,
+             std::string &error) {
+  if (arguments.size() != function.inputs.size()) {
+    error = "@" + function.name + " takes " +
+            std::to_string(function.inputs.size()) + " arguments, got " +
+            std::to_string(arguments.size());
+    return std::nullopt;
+  }
+  std::vector<std::string> inputBytes;
+  std::vector<const void *> inputs;
+  for (auto [index, argument] : llvm::enumerate(arguments)) {
+    const runtime::TensorSpec &spec = function.inputs[index];
+    inputBytes.push_back(interp::toRawBytes(argument));
+    if (static_cast<int64_t>(inputBytes.back().size()) != spec.byteSize() ||
+        argument.getShape() != llvm::ArrayRef<int64_t>(spec.shape)) {
+      error = "argument " + std::to_string(index) + " of @" + function.name +
+              " must be " + spec.toString();
+      return std::nullopt;
+    }
+  }
+  for (const std::string &bytes : inputBytes)
+    inputs.push_back(bytes.data());
+  std::vector<std::string> outputBytes;
+  std::vector<void *> outputs;
+  for (const runtime::TensorSpec &spec : function.outputs)
+    outputBytes.emplace_back(spec.byteSize(), '\0');
+  for (std::string &bytes : outputBytes)
+    outputs.push_back(bytes.data());
+
+  runtime::Status status = executable.run(function, inputs, outputs);
+  if (!status.ok()) {
+    error = status.message();
+    return std::nullopt;
+  }
+  std::vector<interp::Tensor> results;
+  for (auto [index, spec] : llvm::enumerate(function.outputs)) {
+    RankedTensorType type = index < resultTypes.size()
+                                ? resultTypes[index]
+                                : tensorTypeOf(spec, context);
+    if (!type) {
+      error = "cannot read result type " + spec.elementType;
+      return std::nullopt;
+    }
+    results.push_back(interp::fromRawBytes(type, outputBytes[index]));
+  }
+  return results;
+}
+
+} // namespace axle

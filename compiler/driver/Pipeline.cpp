@@ -1,0 +1,185 @@
+//===- Pipeline.cpp - the whole compiler, source to artifact --------------===//
+//
+// The order of every phase lives here:
+//   import     (the caller parsed and verified the module)
+//   legalize   chlo -> stablehlo
+//   lower      stablehlo -> linalg / tensor / scf / arith / math / complex
+//   codegen    bufferize, loops, LLVM dialect (codegen/cpu/CpuPipeline.cpp)
+//   emit       LLVM IR -> optimized object file -> shared library
+//   package    signature table + target + code -> runtime::Artifact
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/driver/Pipeline.h"
+#include "compiler/driver/RegisterDialects.h"
+
+#include "compiler/codegen/cpu/CpuPipeline.h"
+#include "compiler/dialect/chlo/Passes.h"
+#include "compiler/dialect/stablehlo/Stablehlo.h"
+#include "compiler/lowering/Passes.h"
+#include "runtime/CpuFeatures.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/MC/TargetRegistry.h"
+
+namespace axle {
+
+using namespace mlir;
+
+void buildStablehloToLinalgPipeline(OpPassManager &pm) {
+  pm.addPass(chlo::createLegalizeChloPass());
+  pm.addPass(lowering::createLowerToLinalgPass());
+}
+
+void registerCompilerPipelines() {
+  static bool registered = [] {
+    chlo::registerAxlePasses();
+    lowering::registerLoweringPasses();
+    cpu::registerCpuCodegenPasses();
+    PassPipelineRegistration<>(
+        "axle-stablehlo-to-linalg",
+        "Legalize chlo and lower stablehlo to linalg on tensors",
+        buildStablehloToLinalgPipeline);
+    return true;
+  }();
+  (void)registered;
+}
+
+namespace {
+
+/// The element type as the artifact records it: the StableHLO spelling,
+/// with quantized types replaced by their storage type.
+std::string elementTypeName(Type type) {
+  if (auto quantized = dyn_cast<quant::QuantizedType>(type))
+    type = quantized.getStorageType();
+  std::string name;
+  llvm::raw_string_ostream os(name);
+  os << type;
+  return name;
+}
+
+/// The signature of `func` for the artifact; fails, at the function, for
+/// argument or result types compiled code cannot take.
+FailureOr<runtime::FunctionSpec> describeFunction(func::FuncOp func) {
+  runtime::FunctionSpec spec;
+  spec.name = func.getName().str();
+  spec.symbol = "axle_entry_" + spec.name;
+  auto describe = [&](Type type, const char *what,
+                      unsigned index) -> FailureOr<runtime::TensorSpec> {
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    if (!tensor || !tensor.hasStaticShape()) {
+      func.emitError() << "axle cannot compile @" << func.getName() << ": "
+                       << what << " " << index << " has type " << type
+                       << "; compiled functions take statically shaped "
+                          "tensors";
+      return failure();
+    }
+    runtime::TensorSpec spec;
+    spec.elementType = elementTypeName(tensor.getElementType());
+    spec.shape.assign(tensor.getShape().begin(), tensor.getShape().end());
+    if (spec.elementBytes() == 0) {
+      func.emitError() << "axle cannot compile @" << func.getName() << ": "
+                       << what << " " << index << " has element type "
+                       << tensor.getElementType()
+                       << ", which compiled code does not support yet";
+      return failure();
+    }
+    return spec;
+  };
+  for (auto [index, type] : llvm::enumerate(func.getArgumentTypes())) {
+    auto tensor = describe(type, "argument", index);
+    if (failed(tensor))
+      return failure();
+    spec.inputs.push_back(*tensor);
+  }
+  for (auto [index, type] : llvm::enumerate(func.getResultTypes())) {
+    auto tensor = describe(type, "result", index);
+    if (failed(tensor))
+      return failure();
+    spec.outputs.push_back(*tensor);
+  }
+  return spec;
+}
+
+/// The CPU features the runtime can check that `target` enables.
+std::vector<std::string> requiredFeatures(const cpu::CpuTarget &target) {
+  std::string error;
+  const llvm::Target *llvmTarget =
+      llvm::TargetRegistry::lookupTarget(llvm::Triple(target.triple), error);
+  if (!llvmTarget)
+    return {};
+  std::unique_ptr<llvm::MCSubtargetInfo> subtarget(
+      llvmTarget->createMCSubtargetInfo(llvm::Triple(target.triple), target.cpu,
+                                        target.features));
+  std::vector<std::string> features;
+  if (!subtarget)
+    return features;
+  for (const std::string &feature : runtime::checkableCpuFeatures())
+    if (subtarget->checkFeatures("+" + feature))
+      features.push_back(feature);
+  return features;
+}
+
+} // namespace
+
+std::optional<runtime::Artifact> compileModule(ModuleOp module,
+                                               const CompileOptions &options) {
+  std::string error;
+  FailureOr<cpu::CpuTarget> target =
+      cpu::resolveCpuTarget(options.targetTriple, options.targetCpu, error);
+  if (failed(target)) {
+    module.emitError() << "axle: " << error;
+    return std::nullopt;
+  }
+
+  runtime::Artifact artifact;
+  for (auto func : module.getOps<func::FuncOp>()) {
+    if (!func.isPublic() || func.isExternal())
+      continue;
+    FailureOr<runtime::FunctionSpec> spec = describeFunction(func);
+    if (failed(spec))
+      return std::nullopt;
+    artifact.functions.push_back(std::move(*spec));
+  }
+  if (artifact.functions.empty()) {
+    module.emitError() << "axle: the module has no public function to compile";
+    return std::nullopt;
+  }
+
+  registerCompilerPipelines();
+  DialectRegistry registry;
+  registerCompilerDialects(registry);
+  module.getContext()->appendDialectRegistry(registry);
+  PassManager pm(module.getContext());
+  if (options.printIRAfterAll) {
+    module.getContext()->disableMultithreading();
+    pm.enableIRPrinting();
+  }
+  buildStablehloToLinalgPipeline(pm);
+  cpu::buildLinalgToLLVMPipeline(pm);
+  if (failed(pm.run(module)))
+    return std::nullopt;
+
+  cpu::CodegenOptions codegen;
+  codegen.target = *target;
+  codegen.fastMath = options.fastMath;
+  codegen.optLevel = options.optLevel;
+  std::optional<std::string> object = cpu::emitObjectFile(module, codegen);
+  if (!object)
+    return std::nullopt;
+  std::optional<std::string> library =
+      cpu::linkSharedLibrary(*object, *target, error);
+  if (!library) {
+    module.emitError() << "axle: " << error;
+    return std::nullopt;
+  }
+  artifact.triple = target->triple;
+  artifact.cpu = target->cpu;
+  artifact.features = requiredFeatures(*target);
+  artifact.code = std::move(*library);
+  return artifact;
+}
+
+} // namespace axle

@@ -1,0 +1,40 @@
+//===- Pipeline.h - the whole compiler, source to artifact ------*- C++ -*-===//
+
+#ifndef AXLE_COMPILER_DRIVER_PIPELINE_H
+#define AXLE_COMPILER_DRIVER_PIPELINE_H
+
+#include "runtime/Artifact.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/PassManager.h"
+
+#include <optional>
+#include <string>
+
+namespace axle {
+
+struct CompileOptions {
+  std::string targetTriple; ///< empty or "host": this machine
+  std::string targetCpu = "host";
+  bool fastMath = false;
+  unsigned optLevel = 3;
+  /// Print the IR after each pass (for debugging the compiler).
+  bool printIRAfterAll = false;
+};
+
+/// Adds the phases from stablehlo (with chlo and quantized types) to linalg
+/// on tensors: --axle-legalize-chlo, --axle-lower-to-linalg.
+void buildStablehloToLinalgPipeline(mlir::OpPassManager &pm);
+
+/// Compiles every public function of `module` (rewritten in place) into an
+/// artifact. Diagnostics go to the context's handler; nullopt on failure.
+std::optional<runtime::Artifact> compileModule(mlir::ModuleOp module,
+                                               const CompileOptions &options);
+
+/// Registers the named pipelines (`axle-stablehlo-to-linalg`,
+/// `axle-linalg-to-llvm`) and every pass they use, for axle-opt.
+void registerCompilerPipelines();
+
+} // namespace axle
+
+#endif // AXLE_COMPILER_DRIVER_PIPELINE_H
