@@ -22,8 +22,11 @@ config.test_exec_root = os.path.join(config.axle_binary_root, "lit")
 tool_dirs = [
     os.path.join(config.axle_binary_root, "tools", "axle-opt"),
     os.path.join(config.axle_binary_root, "tools", "axle-run"),
+    os.path.join(config.axle_binary_root, "tools", "axle-compile"),
     os.path.join(config.axle_binary_root, "tests"),
 ]
 for path in [config.llvm_tools_dir] + tool_dirs:
     config.environment["PATH"] = os.pathsep.join([path, config.environment.get("PATH", "")])
 config.substitutions.append(("%python", config.python_executable))
+# A C compiler, for tests that call compiled libraries from C.
+config.substitutions.append(("%cc", os.path.join(config.llvm_tools_dir, "clang")))

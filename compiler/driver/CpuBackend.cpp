@@ -14,11 +14,11 @@ using namespace mlir;
 FailureOr<std::shared_ptr<runtime::Executable>>
 compileAndLoad(ModuleOp module, const CompileOptions &options) {
   OwningOpRef<ModuleOp> clone(module.clone());
-  std::optional<runtime::Artifact> artifact = compileModule(*clone, options);
-  if (!artifact)
+  std::optional<CompiledModule> compiled = compileModule(*clone, options);
+  if (!compiled)
     return failure();
-  auto executable =
-      runtime::Executable::loadBytes(runtime::serializeArtifact(*artifact));
+  auto executable = runtime::Executable::loadBytes(
+      runtime::serializeArtifact(compiled->artifact));
   if (!executable) {
     module.emitError() << "axle: " << executable.status().message();
     return failure();

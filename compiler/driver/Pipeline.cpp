@@ -105,6 +105,10 @@ FailureOr<runtime::FunctionSpec> describeFunction(func::FuncOp func) {
 
 /// The CPU features the runtime can check that `target` enables.
 std::vector<std::string> requiredFeatures(const cpu::CpuTarget &target) {
+  // The runtime's list names features of its own architecture only.
+  llvm::Triple triple(target.triple);
+  if (triple.getArchName() != runtime::hostArchitecture())
+    return {};
   std::string error;
   const llvm::Target *llvmTarget =
       llvm::TargetRegistry::lookupTarget(llvm::Triple(target.triple), error);
@@ -124,8 +128,8 @@ std::vector<std::string> requiredFeatures(const cpu::CpuTarget &target) {
 
 } // namespace
 
-std::optional<runtime::Artifact> compileModule(ModuleOp module,
-                                               const CompileOptions &options) {
+std::optional<CompiledModule> compileModule(ModuleOp module,
+                                            const CompileOptions &options) {
   std::string error;
   FailureOr<cpu::CpuTarget> target =
       cpu::resolveCpuTarget(options.targetTriple, options.targetCpu, error);
@@ -179,7 +183,7 @@ std::optional<runtime::Artifact> compileModule(ModuleOp module,
   artifact.cpu = target->cpu;
   artifact.features = requiredFeatures(*target);
   artifact.code = std::move(*library);
-  return artifact;
+  return CompiledModule{std::move(artifact), std::move(*object)};
 }
 
 } // namespace axle

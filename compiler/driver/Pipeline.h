@@ -26,10 +26,17 @@ struct CompileOptions {
 /// on tensors: --axle-legalize-chlo, --axle-lower-to-linalg.
 void buildStablehloToLinalgPipeline(mlir::OpPassManager &pm);
 
+/// What compiling a module produces: the artifact (signatures, target,
+/// shared library) and the object file the library was linked from.
+struct CompiledModule {
+  runtime::Artifact artifact;
+  std::string object;
+};
+
 /// Compiles every public function of `module` (rewritten in place) into an
 /// artifact. Diagnostics go to the context's handler; nullopt on failure.
-std::optional<runtime::Artifact> compileModule(mlir::ModuleOp module,
-                                               const CompileOptions &options);
+std::optional<CompiledModule> compileModule(mlir::ModuleOp module,
+                                            const CompileOptions &options);
 
 /// Registers the named pipelines (`axle-stablehlo-to-linalg`,
 /// `axle-linalg-to-llvm`) and every pass they use, for axle-opt.

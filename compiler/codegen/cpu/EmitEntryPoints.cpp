@@ -111,8 +111,12 @@ struct EmitEntryPointsPass
       }
       func::CallOp::create(b, loc, func, args);
       func::ReturnOp::create(b, loc);
-      // Only the entry point is the library's interface.
+      // Only the entry point is the library's interface: the function itself
+      // gets internal linkage, so that its name (often `main`) cannot clash
+      // with the program that links the library.
       func.setPrivate();
+      func->setAttr("llvm.linkage",
+                    LLVM::LinkageAttr::get(ctx, LLVM::Linkage::Internal));
     }
   }
 };
