@@ -21,6 +21,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
 
@@ -30,6 +31,10 @@ using namespace mlir;
 
 void buildStablehloToLinalgPipeline(OpPassManager &pm) {
   pm.addPass(chlo::createLegalizeChloPass());
+  // Calls (also inside reduction bodies) are inlined while still stablehlo,
+  // so that every lowering sees whole computations. No simplification runs
+  // in between: it would hoist constants out of reduction bodies.
+  pm.addPass(createInlinerPass({}, [](OpPassManager &) {}));
   pm.addPass(lowering::createLowerToLinalgPass());
 }
 

@@ -7,6 +7,7 @@
 #include "compiler/dialect/sdy/Sdy.h"
 #include "compiler/dialect/stablehlo/Stablehlo.h"
 
+#include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Quant/IR/Quant.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -16,4 +17,6 @@ void axle::registerInputDialects(mlir::DialectRegistry &registry) {
                   axle::stablehlo::StablehloDialect>();
   registry.insert<axle::check::CheckDialect, axle::sdy::SdyDialect>();
   registry.insert<axle::chlo::ChloDialect>();
+  // Lets the compiler inline func.call (its first step).
+  mlir::func::registerInlinerExtension(registry);
 }

@@ -21,18 +21,14 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/Support/raw_ostream.h"
 
 namespace axle::lowering {
 
 using namespace mlir;
 namespace hlo = axle::stablehlo;
-
-/// Whether emitScalarOp has scalar code for `op` on these ORIGINAL element
-/// types; when not, the reason goes to `why`. Builds and emits nothing.
-/// Defined in ScalarOps.cpp (a candidate for Lowering.h).
-bool hasScalarLowering(Operation *op, TypeRange operandTypes, Type resultType,
-                       std::string *why);
 
 namespace {
 
@@ -103,10 +99,25 @@ struct ElementwiseToGeneric : public ConversionPattern {
   }
 };
 
+/// The values a region uses but does not define, in order of first use.
+/// Canonicalization hoists constants out of regions that are not isolated
+/// from above, so a map's computation often reads a 0-d constant defined
+/// outside it.
+llvm::SetVector<Value> capturedValues(Region &region) {
+  llvm::SetVector<Value> captured;
+  region.walk([&](Operation *op) {
+    for (Value operand : op->getOperands())
+      if (!region.isAncestor(operand.getParentRegion()))
+        captured.insert(operand);
+  });
+  return captured;
+}
+
 /// Why emitScalarRegion cannot evaluate `region` on scalars, or "": the
 /// same rules as emitScalarRegion (0-d non-complex constants, single-result
-/// elementwise ops with scalar code, a return of one value), plus values
-/// defined inside the region only.
+/// elementwise ops, select and clamp with scalar code, a return of one
+/// value); values from
+/// outside the region must be 0-d tensors.
 std::string scalarRegionGap(Region &region, unsigned numArgs) {
   if (!region.hasOneBlock())
     return "its computation has more than one block";
@@ -120,9 +131,14 @@ std::string scalarRegionGap(Region &region, unsigned numArgs) {
     return text;
   };
   for (Operation &op : block) {
-    for (Value operand : op.getOperands())
-      if (operand.getParentBlock() != &block)
-        return describe(op, "uses a value from outside the computation");
+    for (Value operand : op.getOperands()) {
+      if (operand.getParentBlock() == &block)
+        continue;
+      auto type = dyn_cast<RankedTensorType>(operand.getType());
+      if (!type || type.getRank() != 0)
+        return describe(op, "uses a non-scalar value from outside the "
+                            "computation");
+    }
     if (auto ret = dyn_cast<hlo::ReturnOp>(op)) {
       if (ret.getNumOperands() != 1)
         return describe(op, "returns more than one value");
@@ -136,7 +152,9 @@ std::string scalarRegionGap(Region &region, unsigned numArgs) {
         return describe(op, "complex constants are not supported");
       continue;
     }
-    if (!op.hasTrait<OpTrait::Elementwise>() || op.getNumResults() != 1)
+    bool elementwise = op.hasTrait<OpTrait::Elementwise>() ||
+                       isa<hlo::SelectOp, hlo::ClampOp>(op);
+    if (!elementwise || op.getNumResults() != 1)
       return describe(op, "only elementwise ops are supported");
     SmallVector<Type> operandTypes;
     for (Value operand : op.getOperands())
@@ -151,7 +169,9 @@ std::string scalarRegionGap(Region &region, unsigned numArgs) {
   return "";
 }
 
-/// map: a linalg.generic whose body is the computation on scalars.
+/// map: a linalg.generic whose body is the computation on scalars. Values
+/// the computation captures (0-d tensors) become extra 0-d inputs of the
+/// generic, read at every index.
 struct MapToGeneric : public OpConversionPattern<hlo::MapOp> {
   using OpConversionPattern::OpConversionPattern;
 
@@ -166,17 +186,43 @@ struct MapToGeneric : public OpConversionPattern<hlo::MapOp> {
     if (!llvm::equal(op.getDimensions(),
                      llvm::seq<int64_t>(0, resultType->getRank())))
       return unsupported(op, "dimensions other than [0, ..., rank - 1]");
-    std::string why =
-        scalarRegionGap(op.getComputation(), op.getInputs().size());
+    Region &computation = op.getComputation();
+    std::string why = scalarRegionGap(computation, op.getInputs().size());
     if (!why.empty())
       return unsupported(op, why);
+    llvm::SetVector<Value> captured = capturedValues(computation);
+    SmallVector<Value> inputs(adaptor.getInputs());
+    for (Value value : captured) {
+      Value remapped = rewriter.getRemappedValue(value);
+      if (!remapped)
+        return unsupported(op, "a value its computation captures has no "
+                               "lowering");
+      inputs.push_back(remapped);
+    }
 
-    Region &computation = op.getComputation();
+    // emitScalarRegion maps only block arguments to scalars, so it runs on
+    // a detached copy of the computation whose extra arguments stand for
+    // the captured values. The copy is built outside the rewriter: it never
+    // joins the IR and is destroyed at the end of this scope.
+    Region scalarComputation;
+    Block &original = computation.front();
+    Block *block = new Block();
+    scalarComputation.push_back(block);
+    IRMapping mapping;
+    for (BlockArgument arg : original.getArguments())
+      mapping.map(arg, block->addArgument(arg.getType(), arg.getLoc()));
+    for (Value value : captured)
+      mapping.map(value, block->addArgument(value.getType(), value.getLoc()));
+    OpBuilder cloner(op.getContext());
+    cloner.setInsertionPointToEnd(block);
+    for (Operation &inner : original)
+      cloner.clone(inner, mapping);
+
     Value result = buildMapGeneric(
-        rewriter, op.getLoc(), *resultType, adaptor.getInputs(),
+        rewriter, op.getLoc(), *resultType, inputs,
         [&](OpBuilder &b, Location, ValueRange args) -> Value {
           FailureOr<SmallVector<Value>> results =
-              emitScalarRegion(b, computation, args);
+              emitScalarRegion(b, scalarComputation, args);
           assert(succeeded(results) && "checked by scalarRegionGap");
           return (*results)[0];
         });

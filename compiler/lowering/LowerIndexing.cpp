@@ -12,10 +12,11 @@
 // and the computation is not commutative). A window that does not fit the
 // inputs as a whole is skipped (XLA).
 //
-// sort becomes, for each 1-d slice along `dimension`, the interpreter's
-// stable bottom-up merge sort of a permutation of positions (so that a
-// comparator that is not a strict weak order still gives the same
-// permutation), followed by a loop that writes the permuted elements.
+// sort becomes, for each 1-d slice along `dimension` (an scf.for nest over
+// the other dimensions), the interpreter's stable bottom-up merge sort of a
+// permutation of positions (so that a comparator that is not a strict weak
+// order still gives the same permutation); one linalg.generic then gathers
+// every result through the permutations.
 //
 // Index arithmetic happens in i64 (index values of any integer type,
 // unsigned ones included, are widened first), then in `index`.
@@ -65,10 +66,10 @@ RankedTensorType staticTensorType(const TypeConverter *converter, Type type) {
   return converted;
 }
 
-/// Checks, before anything is built, that `region` is scalar code that
-/// emitScalarRegion can evaluate: 0-d constants and ops that act
-/// elementwise (select and clamp do on 0-d operands, though they lack the
-/// trait because their predicate/bounds may be scalars for larger tensors).
+/// Checks, before anything is built, that `region` is scalar code: 0-d
+/// constants and ops that act elementwise (select and clamp do on 0-d
+/// operands, though they lack the trait because their predicate or bounds
+/// may be scalars next to larger tensors; emitScalarOp knows them).
 LogicalResult checkScalarRegion(Operation *op, Region &region) {
   if (!region.hasOneBlock())
     return unsupported(op, "the region must have a single block");
@@ -261,8 +262,9 @@ public:
            });
   }
 
-  /// Whether some window dimension not addressed by scatter indices is
-  /// larger than the input: then no window fits and nothing is updated.
+  /// Whether some window is larger than the input (the verifier rejects
+  /// this; a guard for unverified IR): then no window fits and nothing is
+  /// updated.
   bool skipsEverything() const {
     for (int64_t d = 0, e = inputShape.size(); d < e; ++d)
       if (windowSize[d] > inputShape[d])
@@ -278,19 +280,23 @@ public:
     this->indices = indices;
     this->updates = updates;
     SmallVector<Value> ivs;
-    SmallVector<Value> corner;
-    SmallVector<Value> out = emitLevel(b, loc, 0, ivs, corner, results);
+    SmallVector<Value> out = emitLevel(b, loc, 0, ivs, {}, results);
     if (failed)
       return failure();
     return out;
   }
 
 private:
+  /// The loop of update dimension `level` and everything inside it, with
+  /// the loop indices of the outer ones in `ivs` and, once computed, the
+  /// window corner in `corner`.
   SmallVector<Value> emitLevel(OpBuilder &b, Location loc, int64_t level,
                                SmallVector<Value> &ivs,
-                               SmallVector<Value> &corner, ValueRange tensors) {
-    if (level == cornerLevel && corner.empty()) {
-      Value fits = emitCorner(b, loc, ivs, corner);
+                               std::optional<SmallVector<Value>> corner,
+                               ValueRange tensors) {
+    if (level == cornerLevel && !corner) {
+      corner.emplace();
+      Value fits = emitCorner(b, loc, ivs, *corner);
       if (!fits)
         return emitLevel(b, loc, level, ivs, corner, tensors);
       auto ifOp = scf::IfOp::create(b, loc, tensors.getTypes(), fits,
@@ -307,9 +313,8 @@ private:
       return SmallVector<Value>(ifOp.getResults());
     }
     if (level == static_cast<int64_t>(updateShape.size()))
-      return emitUpdate(b, loc, ivs, corner, tensors);
+      return emitUpdate(b, loc, ivs, *corner, tensors);
 
-    SmallVector<Value> out;
     auto forOp = scf::ForOp::create(
         b, loc, indexConstant(b, loc, 0),
         indexConstant(b, loc, updateShape[level]), indexConstant(b, loc, 1),
@@ -471,57 +476,98 @@ struct ScatterToLoops : public OpConversionPattern<hlo::ScatterOp> {
 // sort
 //===----------------------------------------------------------------------===//
 
-/// Builds the sort of every 1-d slice along `dimension`. Each slice sorts
-/// a permutation tensor of positions along the dimension with the
-/// interpreter's bottom-up merge sort: pass k merges runs of width 2^k
-/// from one permutation buffer into the other, taking the right run's
-/// element only when the comparator says it is strictly less (stable).
+/// Builds the sort of every 1-d slice along `dimension`. All slices share
+/// one index tensor `perm`, shaped like the inputs except that `dimension`
+/// is twice as long: positions [0, n) of a slice hold its permutation,
+/// [n, 2n) are scratch. Pass k of the interpreter's bottom-up merge sort
+/// merges runs of width 2^k from the permutation into the scratch, taking
+/// the right run's element only when the comparator says it is strictly
+/// less (stable), and copies the scratch back. A single tensor threads
+/// through every loop: two loop-carried tensors that start from equal
+/// (CSE-merged) tensor.empty values may be given one buffer by one-shot
+/// bufferization. The results are then gathered through the permutation
+/// by one linalg.generic.
 class SortEmitter {
 public:
   SortEmitter(hlo::SortOp op, ValueRange inputs, ArrayRef<int64_t> shape,
               int64_t dimension)
-      : op(op), inputs(inputs), shape(shape), dimension(dimension) {
+      : op(op), inputs(inputs), shape(shape), dimension(dimension),
+        length(shape[dimension]) {
     for (int64_t d = 0, e = shape.size(); d < e; ++d)
       if (d != dimension)
         otherDims.push_back(d);
   }
 
+  /// The sorted inputs, in tensors of `resultTypes`; fails (with a
+  /// diagnostic) if the comparator has no scalar lowering.
   FailureOr<SmallVector<Value>> emit(OpBuilder &b, Location loc,
-                                     ValueRange results) {
-    int64_t length = shape[dimension];
-    auto permType = RankedTensorType::get({length}, b.getIndexType());
-    SmallVector<Value> tensors(results);
-    // Two permutation buffers, reused by every slice.
-    tensors.push_back(emptyTensor(b, loc, permType));
-    tensors.push_back(emptyTensor(b, loc, permType));
+                                     ArrayRef<RankedTensorType> resultTypes) {
+    SmallVector<int64_t> permShape(shape);
+    permShape[dimension] = 2 * length;
+    Value perm =
+        emptyTensor(b, loc, RankedTensorType::get(permShape, b.getIndexType()));
     SmallVector<Value> ivs;
-    SmallVector<Value> out = emitLevel(b, loc, 0, ivs, tensors);
+    perm = emitLevel(b, loc, 0, ivs, perm);
     if (failed)
       return failure();
-    out.resize(results.size());
-    return out;
+
+    // The permutations, without the scratch halves.
+    int64_t rank = shape.size();
+    SmallVector<OpFoldResult> offsets(rank, b.getIndexAttr(0));
+    SmallVector<OpFoldResult> sizes, strides(rank, b.getIndexAttr(1));
+    for (int64_t size : shape)
+      sizes.push_back(b.getIndexAttr(size));
+    Value order = tensor::ExtractSliceOp::create(
+        b, loc, RankedTensorType::get(shape, b.getIndexType()), perm, offsets,
+        sizes, strides);
+
+    // result_k[index] = input_k[index with `dimension` from the
+    // permutation].
+    SmallVector<Value> outs;
+    SmallVector<Type> types;
+    for (RankedTensorType type : resultTypes) {
+      outs.push_back(emptyTensor(b, loc, type));
+      types.push_back(type);
+    }
+    SmallVector<AffineMap> maps(1 + outs.size(),
+                                b.getMultiDimIdentityMap(rank));
+    SmallVector<utils::IteratorType> iterators(rank,
+                                               utils::IteratorType::parallel);
+    auto generic = linalg::GenericOp::create(
+        b, loc, types, order, outs, maps, iterators,
+        [&](OpBuilder &nb, Location l, ValueRange args) {
+          SmallVector<Value> index;
+          for (int64_t d = 0; d < rank; ++d)
+            index.push_back(d == dimension
+                                ? args[0]
+                                : Value(linalg::IndexOp::create(nb, l, d)));
+          SmallVector<Value> values;
+          for (Value input : inputs)
+            values.push_back(tensor::ExtractOp::create(nb, l, input, index));
+          linalg::YieldOp::create(nb, l, values);
+        });
+    return SmallVector<Value>(generic.getResults());
   }
 
 private:
-  /// Loops over the dimensions other than `dimension`; `tensors` are the
-  /// results followed by the two permutation buffers.
-  SmallVector<Value> emitLevel(OpBuilder &b, Location loc, size_t level,
-                               SmallVector<Value> &ivs, ValueRange tensors) {
+  /// Loops over the dimensions other than `dimension`, carrying `perm`.
+  Value emitLevel(OpBuilder &b, Location loc, size_t level,
+                  SmallVector<Value> &ivs, Value perm) {
     if (level == otherDims.size())
-      return emitSlice(b, loc, ivs, tensors);
-    auto forOp =
-        scf::ForOp::create(b, loc, indexConstant(b, loc, 0),
-                           indexConstant(b, loc, shape[otherDims[level]]),
-                           indexConstant(b, loc, 1), tensors,
-                           [&](OpBuilder &nested, Location nestedLoc, Value iv,
-                               ValueRange iterArgs) {
-                             ivs.push_back(iv);
-                             SmallVector<Value> updated = emitLevel(
-                                 nested, nestedLoc, level + 1, ivs, iterArgs);
-                             ivs.pop_back();
-                             scf::YieldOp::create(nested, nestedLoc, updated);
-                           });
-    return SmallVector<Value>(forOp.getResults());
+      return emitSlice(b, loc, ivs, perm);
+    auto forOp = scf::ForOp::create(
+        b, loc, indexConstant(b, loc, 0),
+        indexConstant(b, loc, shape[otherDims[level]]),
+        indexConstant(b, loc, 1), perm,
+        [&](OpBuilder &nested, Location nestedLoc, Value iv,
+            ValueRange iterArgs) {
+          ivs.push_back(iv);
+          Value updated =
+              emitLevel(nested, nestedLoc, level + 1, ivs, iterArgs[0]);
+          ivs.pop_back();
+          scf::YieldOp::create(nested, nestedLoc, updated);
+        });
+    return forOp.getResult(0);
   }
 
   /// The full index of position `i` along the dimension in the slice at
@@ -553,87 +599,66 @@ private:
     return (*values)[0];
   }
 
-  SmallVector<Value> emitSlice(OpBuilder &b, Location loc, ArrayRef<Value> ivs,
-                               ValueRange tensors) {
-    size_t count = inputs.size();
-    int64_t length = shape[dimension];
+  /// Sorts the slice at `ivs`: its permutation in `perm` ends up sorted.
+  Value emitSlice(OpBuilder &b, Location loc, ArrayRef<Value> ivs, Value perm) {
     Value zero = indexConstant(b, loc, 0);
     Value one = indexConstant(b, loc, 1);
     Value n = indexConstant(b, loc, length);
-    Value first = tensors[count], second = tensors[count + 1];
 
     // The identity permutation.
-    first = scf::ForOp::create(
-                b, loc, zero, n, one, first,
-                [&](OpBuilder &nb, Location l, Value i, ValueRange iter) {
-                  Value perm = tensor::InsertOp::create(nb, l, i, iter[0], i);
-                  scf::YieldOp::create(nb, l, perm);
-                })
-                .getResult(0);
+    perm = scf::ForOp::create(
+               b, loc, zero, n, one, perm,
+               [&](OpBuilder &nb, Location l, Value i, ValueRange iter) {
+                 Value next = tensor::InsertOp::create(nb, l, i, iter[0],
+                                                       fullIndex(ivs, i));
+                 scf::YieldOp::create(nb, l, next);
+               })
+               .getResult(0);
 
-    // ceil(log2(length)) merge passes of widths 1, 2, 4, ... Each merges
-    // runs of `first` into `second`, then copies `second` back, so that
-    // both buffers stay in place across iterations (one-shot bufferization
-    // wants each yielded tensor equivalent to its iter_arg; swapping the
-    // buffers instead would not be).
+    // ceil(log2(n)) merge passes of widths 1, 2, 4, ...
     int64_t passes = llvm::Log2_64_Ceil(length);
     auto passLoop = scf::ForOp::create(
-        b, loc, zero, indexConstant(b, loc, passes), one,
-        ValueRange{first, second},
+        b, loc, zero, indexConstant(b, loc, passes), one, perm,
         [&](OpBuilder &nb, Location l, Value pass, ValueRange iter) {
-          Value src = iter[0];
           Value width = arith::ShLIOp::create(nb, l, one, pass);
           Value twoWidth = arith::ShLIOp::create(nb, l, width, one);
           auto runLoop = scf::ForOp::create(
-              nb, l, zero, n, twoWidth, ValueRange{iter[1]},
+              nb, l, zero, n, twoWidth, iter[0],
               [&](OpBuilder &rb, Location rl, Value low, ValueRange runIter) {
                 Value middle = arith::MinUIOp::create(
                     rb, rl, arith::AddIOp::create(rb, rl, low, width), n);
                 Value high = arith::MinUIOp::create(
                     rb, rl, arith::AddIOp::create(rb, rl, low, twoWidth), n);
                 Value merged =
-                    emitMerge(rb, rl, ivs, src, runIter[0], low, middle, high);
+                    emitMerge(rb, rl, ivs, runIter[0], low, middle, high);
                 scf::YieldOp::create(rb, rl, merged);
               });
-          Value merged = runLoop.getResult(0);
-          Value copied =
-              linalg::CopyOp::create(nb, l, TypeRange{src.getType()},
-                                     ValueRange{merged}, ValueRange{src})
-                  .getResult(0);
-          scf::YieldOp::create(nb, l, ValueRange{copied, merged});
+          // The merged scratch half becomes the permutation.
+          auto copyLoop = scf::ForOp::create(
+              nb, l, zero, n, one, runLoop.getResult(0),
+              [&](OpBuilder &cb, Location cl, Value i, ValueRange copyIter) {
+                Value scratch = arith::AddIOp::create(cb, cl, i, n);
+                Value item = tensor::ExtractOp::create(cb, cl, copyIter[0],
+                                                       fullIndex(ivs, scratch));
+                Value next = tensor::InsertOp::create(cb, cl, item, copyIter[0],
+                                                      fullIndex(ivs, i));
+                scf::YieldOp::create(cb, cl, next);
+              });
+          scf::YieldOp::create(nb, l, copyLoop.getResult(0));
         });
-    Value sorted = passLoop.getResult(0);
-    Value scratch = passLoop.getResult(1);
-
-    // result[k][i] = input[k][perm[i]] along the slice.
-    auto writeLoop = scf::ForOp::create(
-        b, loc, zero, n, one, tensors.take_front(count),
-        [&](OpBuilder &nb, Location l, Value i, ValueRange iter) {
-          Value from = tensor::ExtractOp::create(nb, l, sorted, i);
-          SmallVector<Value> fromIndex = fullIndex(ivs, from);
-          SmallVector<Value> toIndex = fullIndex(ivs, i);
-          SmallVector<Value> written;
-          for (auto [input, result] : llvm::zip(inputs, iter)) {
-            Value value = tensor::ExtractOp::create(nb, l, input, fromIndex);
-            written.push_back(
-                tensor::InsertOp::create(nb, l, value, result, toIndex));
-          }
-          scf::YieldOp::create(nb, l, written);
-        });
-    SmallVector<Value> out(writeLoop.getResults());
-    out.push_back(sorted);
-    out.push_back(scratch);
-    return out;
+    return passLoop.getResult(0);
   }
 
-  /// Merges the runs [low, middle) and [middle, high) of `src` into `dst`.
-  Value emitMerge(OpBuilder &b, Location loc, ArrayRef<Value> ivs, Value src,
-                  Value dst, Value low, Value middle, Value high) {
+  /// Merges the runs [low, middle) and [middle, high) of the permutation
+  /// into the scratch half of `perm`.
+  Value emitMerge(OpBuilder &b, Location loc, ArrayRef<Value> ivs, Value perm,
+                  Value low, Value middle, Value high) {
     Value one = indexConstant(b, loc, 1);
+    Value n = indexConstant(b, loc, length);
     auto mergeLoop = scf::ForOp::create(
-        b, loc, low, high, one, ValueRange{low, middle, dst},
+        b, loc, low, high, one, ValueRange{low, middle, perm},
         [&](OpBuilder &nb, Location l, Value out, ValueRange iter) {
-          Value i = iter[0], j = iter[1];
+          Value i = iter[0], j = iter[1], current = iter[2];
           Value leftLeft = arith::CmpIOp::create(
               nb, l, arith::CmpIPredicate::ult, i, middle);
           Value rightLeft =
@@ -647,16 +672,21 @@ private:
           {
             OpBuilder::InsertionGuard guard(nb);
             nb.setInsertionPointToStart(takeRight.thenBlock());
-            Value right = tensor::ExtractOp::create(nb, l, src, j);
-            Value left = tensor::ExtractOp::create(nb, l, src, i);
+            Value right =
+                tensor::ExtractOp::create(nb, l, current, fullIndex(ivs, j));
+            Value left =
+                tensor::ExtractOp::create(nb, l, current, fullIndex(ivs, i));
             scf::YieldOp::create(nb, l, emitLess(nb, l, ivs, right, left));
             nb.setInsertionPointToStart(takeRight.elseBlock());
             scf::YieldOp::create(nb, l, rightLeft);
           }
           Value fromRight = takeRight.getResult(0);
           Value from = arith::SelectOp::create(nb, l, fromRight, j, i);
-          Value item = tensor::ExtractOp::create(nb, l, src, from);
-          Value written = tensor::InsertOp::create(nb, l, item, iter[2], out);
+          Value item =
+              tensor::ExtractOp::create(nb, l, current, fullIndex(ivs, from));
+          Value to = arith::AddIOp::create(nb, l, out, n);
+          Value written = tensor::InsertOp::create(nb, l, item, current,
+                                                   fullIndex(ivs, to));
           Value nextI = arith::SelectOp::create(
               nb, l, fromRight, i, arith::AddIOp::create(nb, l, i, one));
           Value nextJ = arith::SelectOp::create(
@@ -670,6 +700,7 @@ private:
   ValueRange inputs;
   ArrayRef<int64_t> shape;
   int64_t dimension;
+  int64_t length;
   SmallVector<int64_t> otherDims;
   bool failed = false;
 };
@@ -708,14 +739,9 @@ struct SortToLoops : public OpConversionPattern<hlo::SortOp> {
       rewriter.replaceOp(op, inputs);
       return success();
     }
-    Location loc = op.getLoc();
-    // Every element of the results is written, so they start empty (and
-    // never alias the inputs, which are read throughout).
-    SmallVector<Value> results;
-    for (RankedTensorType type : resultTypes)
-      results.push_back(emptyTensor(rewriter, loc, type));
     SortEmitter emitter(op, inputs, shape, dimension);
-    FailureOr<SmallVector<Value>> sorted = emitter.emit(rewriter, loc, results);
+    FailureOr<SmallVector<Value>> sorted =
+        emitter.emit(rewriter, op.getLoc(), resultTypes);
     if (failed(sorted))
       return failure();
     rewriter.replaceOp(op, *sorted);

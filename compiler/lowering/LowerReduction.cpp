@@ -136,6 +136,7 @@ Value padAndDilate(OpBuilder &b, Location loc, Value input, Value padValue,
   // inside the result with a strided insert_slice.
   Value result = filledTensor(b, loc, paddedType, padValue);
   SmallVector<OpFoldResult> srcOffsets, sizes, ones, dstOffsets, strides;
+  bool whole = true;
   for (int64_t d = 0; d < rank; ++d) {
     // Input element i lands at low + i * dilation, which must lie in
     // [0, padded).
@@ -147,14 +148,17 @@ Value padAndDilate(OpBuilder &b, Location loc, Value input, Value padValue,
     int64_t count = last - first + 1;
     if (count <= 0)
       return result;
+    whole &= count == shape[d];
     srcOffsets.push_back(b.getIndexAttr(first));
     sizes.push_back(b.getIndexAttr(count));
     ones.push_back(b.getIndexAttr(1));
     dstOffsets.push_back(b.getIndexAttr(low[d] + first * dilation[d]));
     strides.push_back(b.getIndexAttr(dilation[d]));
   }
-  Value source =
-      tensor::ExtractSliceOp::create(b, loc, input, srcOffsets, sizes, ones);
+  Value source = whole ? input
+                       : tensor::ExtractSliceOp::create(b, loc, input,
+                                                        srcOffsets, sizes, ones)
+                             .getResult();
   return tensor::InsertSliceOp::create(b, loc, source, result, dstOffsets,
                                        sizes, strides);
 }

@@ -34,14 +34,29 @@ namespace hlo = axle::stablehlo;
 
 namespace {
 
-/// The lowered type of `value`'s type when it is a statically shaped ranked
-/// tensor of a convertible element type, else null.
-RankedTensorType staticTensorType(const TypeConverter *converter, Type type) {
-  auto converted =
-      dyn_cast_or_null<RankedTensorType>(converter->convertType(type));
-  if (!converted || !converted.hasStaticShape())
-    return nullptr;
-  return converted;
+/// Checks that every operand and result of `op` is a statically shaped
+/// tensor of a type the lowering knows, reporting why not at `op`.
+LogicalResult checkStaticTypes(Operation *op, const TypeConverter *converter) {
+  for (Type type :
+       llvm::concat<const Type>(op->getOperandTypes(), op->getResultTypes())) {
+    auto converted =
+        dyn_cast_or_null<RankedTensorType>(converter->convertType(type));
+    if (!converted) {
+      std::string name;
+      llvm::raw_string_ostream(name) << type;
+      return unsupported(op, "unsupported type " + name);
+    }
+    if (!converted.hasStaticShape())
+      return unsupported(op, "needs static shapes");
+  }
+  return success();
+}
+
+/// The lowered type of `op`'s single result (checked by checkStaticTypes).
+RankedTensorType loweredResultType(Operation *op,
+                                   const TypeConverter *converter) {
+  return cast<RankedTensorType>(
+      converter->convertType(op->getResult(0).getType()));
 }
 
 /// A linalg.generic over `resultType`'s index space reading `inputs` with
@@ -154,10 +169,9 @@ struct BroadcastInDimToGeneric
   LogicalResult
   matchAndRewrite(hlo::BroadcastInDimOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    RankedTensorType type = staticTensorType(getTypeConverter(), op.getType());
-    if (!type || !cast<RankedTensorType>(adaptor.getOperand().getType())
-                      .hasStaticShape())
-      return unsupported(op, "needs static shapes");
+    if (failed(checkStaticTypes(op, getTypeConverter())))
+      return failure();
+    RankedTensorType type = loweredResultType(op, getTypeConverter());
     if (replaceIfEmpty(op, type, rewriter))
       return success();
     if (adaptor.getOperand().getType() == type &&
@@ -180,10 +194,10 @@ struct BroadcastToGeneric : public OpConversionPattern<hlo::BroadcastOp> {
   LogicalResult
   matchAndRewrite(hlo::BroadcastOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    RankedTensorType type = staticTensorType(getTypeConverter(), op.getType());
+    if (failed(checkStaticTypes(op, getTypeConverter())))
+      return failure();
+    RankedTensorType type = loweredResultType(op, getTypeConverter());
     auto operandType = cast<RankedTensorType>(adaptor.getOperand().getType());
-    if (!type || !operandType.hasStaticShape())
-      return unsupported(op, "needs static shapes");
     if (replaceIfEmpty(op, type, rewriter))
       return success();
     int64_t added = op.getBroadcastSizes().size();
@@ -208,11 +222,11 @@ struct ReshapeToTensor : public OpConversionPattern<hlo::ReshapeOp> {
   LogicalResult
   matchAndRewrite(hlo::ReshapeOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    RankedTensorType type = staticTensorType(getTypeConverter(), op.getType());
+    if (failed(checkStaticTypes(op, getTypeConverter())))
+      return failure();
+    RankedTensorType type = loweredResultType(op, getTypeConverter());
     Value operand = adaptor.getOperand();
     auto operandType = cast<RankedTensorType>(operand.getType());
-    if (!type || !operandType.hasStaticShape())
-      return unsupported(op, "needs static shapes");
     if (replaceIfEmpty(op, type, rewriter))
       return success();
     Location loc = op.getLoc();
@@ -258,9 +272,9 @@ struct TransposeToLinalg : public OpConversionPattern<hlo::TransposeOp> {
   LogicalResult
   matchAndRewrite(hlo::TransposeOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    RankedTensorType type = staticTensorType(getTypeConverter(), op.getType());
-    if (!type)
-      return unsupported(op, "needs static shapes");
+    if (failed(checkStaticTypes(op, getTypeConverter())))
+      return failure();
+    RankedTensorType type = loweredResultType(op, getTypeConverter());
     if (replaceIfEmpty(op, type, rewriter))
       return success();
     ArrayRef<int64_t> perm = op.getPermutation();
@@ -283,9 +297,9 @@ struct ReverseToGeneric : public OpConversionPattern<hlo::ReverseOp> {
   LogicalResult
   matchAndRewrite(hlo::ReverseOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    RankedTensorType type = staticTensorType(getTypeConverter(), op.getType());
-    if (!type)
-      return unsupported(op, "needs static shapes");
+    if (failed(checkStaticTypes(op, getTypeConverter())))
+      return failure();
+    RankedTensorType type = loweredResultType(op, getTypeConverter());
     if (replaceIfEmpty(op, type, rewriter))
       return success();
     SmallVector<AffineExpr> exprs;
@@ -322,10 +336,9 @@ struct SliceToExtractSlice : public OpConversionPattern<hlo::SliceOp> {
   LogicalResult
   matchAndRewrite(hlo::SliceOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    RankedTensorType type = staticTensorType(getTypeConverter(), op.getType());
-    if (!type || !cast<RankedTensorType>(adaptor.getOperand().getType())
-                      .hasStaticShape())
-      return unsupported(op, "needs static shapes");
+    if (failed(checkStaticTypes(op, getTypeConverter())))
+      return failure();
+    RankedTensorType type = loweredResultType(op, getTypeConverter());
     if (replaceIfEmpty(op, type, rewriter))
       return success();
     if (adaptor.getOperand().getType() == type) {
@@ -350,14 +363,15 @@ struct ConcatenateToInsertSlices
   LogicalResult
   matchAndRewrite(hlo::ConcatenateOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    RankedTensorType type = staticTensorType(getTypeConverter(), op.getType());
-    if (!type)
-      return unsupported(op, "needs static shapes");
-    for (Value input : adaptor.getInputs())
-      if (!cast<RankedTensorType>(input.getType()).hasStaticShape())
-        return unsupported(op, "needs static shapes");
+    if (failed(checkStaticTypes(op, getTypeConverter())))
+      return failure();
+    RankedTensorType type = loweredResultType(op, getTypeConverter());
     if (replaceIfEmpty(op, type, rewriter))
       return success();
+    if (adaptor.getInputs().size() == 1) {
+      rewriter.replaceOp(op, adaptor.getInputs()[0]);
+      return success();
+    }
     int64_t dim = op.getDimension();
     Location loc = op.getLoc();
     Value result = emptyTensor(rewriter, loc, type);
@@ -390,11 +404,11 @@ struct PadToFillAndInsert : public OpConversionPattern<hlo::PadOp> {
   LogicalResult
   matchAndRewrite(hlo::PadOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    RankedTensorType type = staticTensorType(getTypeConverter(), op.getType());
+    if (failed(checkStaticTypes(op, getTypeConverter())))
+      return failure();
+    RankedTensorType type = loweredResultType(op, getTypeConverter());
     Value operand = adaptor.getOperand();
     auto operandType = cast<RankedTensorType>(operand.getType());
-    if (!type || !operandType.hasStaticShape())
-      return unsupported(op, "needs static shapes");
     if (replaceIfEmpty(op, type, rewriter))
       return success();
     ArrayRef<int64_t> low = op.getEdgePaddingLow();
@@ -450,10 +464,10 @@ struct DynamicSliceToExtractSlice
   LogicalResult
   matchAndRewrite(hlo::DynamicSliceOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    RankedTensorType type = staticTensorType(getTypeConverter(), op.getType());
+    if (failed(checkStaticTypes(op, getTypeConverter())))
+      return failure();
+    RankedTensorType type = loweredResultType(op, getTypeConverter());
     auto operandType = cast<RankedTensorType>(adaptor.getOperand().getType());
-    if (!type || !operandType.hasStaticShape())
-      return unsupported(op, "needs static shapes");
     if (replaceIfEmpty(op, type, rewriter))
       return success();
     if (operandType == type) {
@@ -481,11 +495,10 @@ struct DynamicUpdateSliceToInsertSlice
   LogicalResult
   matchAndRewrite(hlo::DynamicUpdateSliceOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    RankedTensorType type = staticTensorType(getTypeConverter(), op.getType());
+    if (failed(checkStaticTypes(op, getTypeConverter())))
+      return failure();
+    RankedTensorType type = loweredResultType(op, getTypeConverter());
     auto updateType = cast<RankedTensorType>(adaptor.getUpdate().getType());
-    if (!type || !updateType.hasStaticShape() ||
-        adaptor.getOperand().getType() != type)
-      return unsupported(op, "needs static shapes");
     if (updateType.getNumElements() == 0) {
       rewriter.replaceOp(op, adaptor.getOperand());
       return success();
@@ -516,7 +529,10 @@ struct GetDimensionSizeToConstant
   LogicalResult
   matchAndRewrite(hlo::GetDimensionSizeOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    RankedTensorType type = staticTensorType(getTypeConverter(), op.getType());
+    // Only the queried dimension has to be static: the operand's data is
+    // not read.
+    auto type = dyn_cast_or_null<RankedTensorType>(
+        getTypeConverter()->convertType(op.getType()));
     auto operandType = cast<RankedTensorType>(op.getOperand().getType());
     int64_t dim = op.getDimension();
     if (!type || operandType.isDynamicDim(dim))
@@ -594,11 +610,11 @@ struct BitcastConvertToGeneric
   LogicalResult
   matchAndRewrite(hlo::BitcastConvertOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    RankedTensorType type = staticTensorType(getTypeConverter(), op.getType());
+    if (failed(checkStaticTypes(op, getTypeConverter())))
+      return failure();
+    RankedTensorType type = loweredResultType(op, getTypeConverter());
     Value operand = adaptor.getOperand();
     auto operandType = cast<RankedTensorType>(operand.getType());
-    if (!type || !operandType.hasStaticShape())
-      return unsupported(op, "needs static shapes");
     if (replaceIfEmpty(op, type, rewriter))
       return success();
     Type from = operandType.getElementType(), to = type.getElementType();
@@ -692,12 +708,12 @@ struct TorchIndexSelectToGeneric
   LogicalResult
   matchAndRewrite(hlo::TorchIndexSelectOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    RankedTensorType type = staticTensorType(getTypeConverter(), op.getType());
+    if (failed(checkStaticTypes(op, getTypeConverter())))
+      return failure();
+    RankedTensorType type = loweredResultType(op, getTypeConverter());
     Value operand = adaptor.getOperand(), index = adaptor.getIndex();
     auto operandType = cast<RankedTensorType>(operand.getType());
     auto indexType = cast<RankedTensorType>(index.getType());
-    if (!type || !operandType.hasStaticShape() || !indexType.hasStaticShape())
-      return unsupported(op, "needs static shapes");
     int64_t dim = op.getDim(), batchDims = op.getBatchDims();
     if (type.getNumElements() != 0 && operandType.getDimSize(dim) == 0)
       return unsupported(op, "selects from an empty dimension");

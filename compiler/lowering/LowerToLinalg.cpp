@@ -70,6 +70,19 @@ struct LowerToLinalgPass
     scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,
                                                          target);
 
+    // A pattern that cannot lower an op says why ("axle cannot compile
+    // ..."), at the op or at the op inside its region that is the reason;
+    // the conversion's generic "failed to legalize" would only repeat it.
+    // Ops no pattern knows at all still get the generic error.
+    bool explained = false;
+    ScopedDiagnosticHandler dropRepeats(ctx, [&](Diagnostic &diag) {
+      std::string text = diag.str();
+      if (StringRef(text).starts_with("axle cannot compile"))
+        explained = true;
+      else if (explained && StringRef(text).starts_with("failed to legalize"))
+        return success();
+      return failure();
+    });
     if (failed(applyPartialConversion(getOperation(), target,
                                       std::move(patterns))))
       signalPassFailure();

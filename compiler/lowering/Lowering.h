@@ -69,6 +69,12 @@ mlir::FailureOr<mlir::Value> emitScalarOp(mlir::OpBuilder &b,
                                           mlir::Type resultType,
                                           mlir::ValueRange args);
 
+/// Whether emitScalarOp has scalar code for `op` on these ORIGINAL element
+/// types; when not, the reason goes to `why`. Builds and emits nothing, so
+/// patterns call it before creating any IR.
+bool hasScalarLowering(mlir::Operation *op, mlir::TypeRange operandTypes,
+                       mlir::Type resultType, std::string *why);
+
 /// Converts a scalar from original element type `from` to `to` with
 /// stablehlo.convert semantics (saturating float->int, NaN->0, ...).
 mlir::Value emitScalarConvert(mlir::OpBuilder &b, mlir::Location loc,

@@ -34,11 +34,6 @@ namespace axle::lowering {
 using namespace mlir;
 namespace hlo = axle::stablehlo;
 
-// Also declared where it is used (LowerElementwise.cpp); it belongs in
-// Lowering.h next to emitScalarOp.
-bool hasScalarLowering(Operation *op, TypeRange operandTypes, Type resultType,
-                       std::string *why);
-
 namespace {
 
 bool isFloat(Type type) { return isa<FloatType>(type); }
@@ -181,6 +176,10 @@ public:
   Value emit();
 
 private:
+  bool evaluatesWide();
+  Value emitWide();
+  Value emitOp();
+
   Value x() { return args[0]; }
   Value y() { return args[1]; }
   Type t() { return types[0]; }
@@ -224,6 +223,7 @@ private:
   Value abs();
   Value sign();
   Value logistic();
+  Value expm1();
   Value power();
   Value integerPower();
   Value atan2();
@@ -405,8 +405,12 @@ Value ScalarEmitter::compare(hlo::CompareOp compare) {
 }
 
 Value ScalarEmitter::abs() {
-  if (isInt(t()))
-    return math::AbsIOp::create(b, loc, x()); // INT_MIN stays INT_MIN
+  if (isInt(t())) {
+    // 0 - x wraps, so INT_MIN stays INT_MIN.
+    Value zero = intConst(t(), 0);
+    Value negative = cmpi(arith::CmpIPredicate::slt, x(), zero);
+    return select(negative, arith::SubIOp::create(b, loc, zero, x()), x());
+  }
   if (isFloat(t()))
     return math::AbsFOp::create(b, loc, x());
   // The modulus, a real number.
@@ -427,8 +431,9 @@ Value ScalarEmitter::sign() {
   if (isFloat(t())) {
     // NaN and +-0 are their own sign ("one" is false for both).
     Value zero = floatConstant(b, loc, t(), 0.0);
-    Value unit =
-        math::CopySignOp::create(b, loc, floatConstant(b, loc, t(), 1.0), x());
+    Value unit = select(cmpf(arith::CmpFPredicate::OLT, x(), zero),
+                        floatConstant(b, loc, t(), -1.0),
+                        floatConstant(b, loc, t(), 1.0));
     return select(cmpf(arith::CmpFPredicate::ONE, x(), zero), unit, x());
   }
   // Complex: x / |x|; NaN in either part gives (NaN, NaN), zero stays.
@@ -480,6 +485,32 @@ Value ScalarEmitter::logistic() {
   if (narrow)
     return arith::TruncFOp::create(b, loc, t(), logistic);
   return logistic;
+}
+
+Value ScalarEmitter::expm1() {
+  if (isFloat(t()))
+    return math::ExpM1Op::create(b, loc, x());
+  // exp(x + iy) - 1 = (expm1(x) cos(y) - 2 sin^2(y / 2)) + i exp(x) sin(y):
+  // no cancellation against 1 in either part for small x or y (the
+  // complex dialect's expm1 forms exp(x) as expm1(x) + 1, which loses the
+  // imaginary part's bits for negative x).
+  Type part = cast<ComplexType>(t()).getElementType();
+  Value re = complex::ReOp::create(b, loc, x());
+  Value im = complex::ImOp::create(b, loc, x());
+  Value halfSine = math::SinOp::create(
+      b, loc,
+      arith::MulFOp::create(b, loc, im, floatConstant(b, loc, part, 0.5)));
+  Value cosMinusOne =
+      arith::MulFOp::create(b, loc, floatConstant(b, loc, part, -2.0),
+                            arith::MulFOp::create(b, loc, halfSine, halfSine));
+  Value real = arith::AddFOp::create(
+      b, loc,
+      arith::MulFOp::create(b, loc, math::ExpM1Op::create(b, loc, re),
+                            math::CosOp::create(b, loc, im)),
+      cosMinusOne);
+  Value imag = arith::MulFOp::create(b, loc, math::ExpOp::create(b, loc, re),
+                                     math::SinOp::create(b, loc, im));
+  return complex::CreateOp::create(b, loc, t(), real, imag);
 }
 
 Value ScalarEmitter::integerPower() {
@@ -648,7 +679,55 @@ Value ScalarEmitter::reducePrecision(hlo::ReducePrecisionOp reduce) {
   return select(special, x(), reduced);
 }
 
+/// complex<f32> products, quotients and functions are evaluated on
+/// complex<f64> and rounded once, as the interpreter does: in f32 the
+/// cancellation in re = ac - bd (and the several roundings inside the
+/// complex dialect's formulas) loses many bits of a small part.
+bool ScalarEmitter::evaluatesWide() {
+  auto complexType = dyn_cast<ComplexType>(t());
+  if (!complexType || !complexType.getElementType().isF32())
+    return false;
+  return isa<hlo::MulOp, hlo::DivOp, hlo::PowOp, hlo::Atan2Op, hlo::AbsOp,
+             hlo::SignOp, hlo::ExpOp, hlo::Expm1Op, hlo::LogOp, hlo::Log1pOp,
+             hlo::LogisticOp, hlo::SineOp, hlo::CosineOp, hlo::TanOp,
+             hlo::TanhOp, hlo::SqrtOp, hlo::RsqrtOp, hlo::CbrtOp>(op);
+}
+
+Value ScalarEmitter::emitWide() {
+  Type f64 = b.getF64Type();
+  Type wideComplex = ComplexType::get(f64);
+  auto widen = [&](Type type) -> Type {
+    return isa<ComplexType>(type) ? wideComplex : f64;
+  };
+  SmallVector<Type> wideTypes;
+  SmallVector<Value> wideArgs;
+  for (auto [type, arg] : llvm::zip(types, args)) {
+    wideTypes.push_back(widen(type));
+    Value narrowRe = complex::ReOp::create(b, loc, arg);
+    Value narrowIm = complex::ImOp::create(b, loc, arg);
+    Value re = arith::ExtFOp::create(b, loc, f64, narrowRe);
+    Value im = arith::ExtFOp::create(b, loc, f64, narrowIm);
+    wideArgs.push_back(complex::CreateOp::create(b, loc, wideComplex, re, im));
+  }
+  Value wide =
+      ScalarEmitter(b, op, wideTypes, widen(result), wideArgs).emitOp();
+  if (!isa<ComplexType>(result))
+    return arith::TruncFOp::create(b, loc, result, wide);
+  Type f32 = b.getF32Type();
+  Value wideRe = complex::ReOp::create(b, loc, wide);
+  Value wideIm = complex::ImOp::create(b, loc, wide);
+  Value re = arith::TruncFOp::create(b, loc, f32, wideRe);
+  Value im = arith::TruncFOp::create(b, loc, f32, wideIm);
+  return complex::CreateOp::create(b, loc, result, re, im);
+}
+
 Value ScalarEmitter::emit() {
+  if (evaluatesWide())
+    return emitWide();
+  return emitOp();
+}
+
+Value ScalarEmitter::emitOp() {
   return llvm::TypeSwitch<Operation *, Value>(op)
       .Case([&](hlo::AddOp) { return add(); })
       .Case([&](hlo::SubtractOp) {
@@ -704,9 +783,7 @@ Value ScalarEmitter::emit() {
       .Case([&](hlo::AbsOp) { return abs(); })
       .Case([&](hlo::SignOp) { return sign(); })
       .Case([&](hlo::ExpOp) { return unary<math::ExpOp, complex::ExpOp>(); })
-      .Case([&](hlo::Expm1Op) {
-        return unary<math::ExpM1Op, complex::Expm1Op>();
-      })
+      .Case([&](hlo::Expm1Op) { return expm1(); })
       .Case([&](hlo::LogOp) { return unary<math::LogOp, complex::LogOp>(); })
       .Case([&](hlo::Log1pOp) {
         return unary<math::Log1pOp, complex::Log1pOp>();

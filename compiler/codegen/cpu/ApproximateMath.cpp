@@ -2,7 +2,9 @@
 
 #include "compiler/codegen/cpu/Passes.h"
 
+#include "mlir/Conversion/MathToLibm/MathToLibm.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -25,13 +27,36 @@ bool isApproximated(llvm::StringRef opName) {
                             opName);
 }
 
+/// rsqrt(x) = 1 / sqrt(x): the C library has no rsqrt, and two correctly
+/// rounded steps stay within one ULP.
+struct ExpandRsqrt : public OpRewritePattern<math::RsqrtOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(math::RsqrtOp op,
+                                PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type type = op.getType();
+    Value one = arith::ConstantOp::create(rewriter, loc, type,
+                                          rewriter.getFloatAttr(type, 1.0));
+    Value root = math::SqrtOp::create(rewriter, loc, op.getOperand());
+    rewriter.replaceOpWithNewOp<arith::DivFOp>(op, one, root);
+    return success();
+  }
+};
+
 struct ApproximateMathPass
     : public impl::ApproximateMathPassBase<ApproximateMathPass> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
+    patterns.add<ExpandRsqrt>(&getContext());
     populateMathF32ExpansionPatterns(patterns, isApproximated);
     populateMathPolynomialApproximationPatterns(patterns, isApproximated);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      return signalPassFailure();
+    // What is left and has no LLVM intrinsic becomes a C library call. As
+    // rewrite patterns (not a conversion) they leave other math ops alone.
+    RewritePatternSet libm(&getContext());
+    populateMathToLibmConversionPatterns(libm);
+    if (failed(applyPatternsGreedily(getOperation(), std::move(libm))))
       signalPassFailure();
   }
 };

@@ -7,10 +7,11 @@
 //     identity layouts; results become out-parameters, with statically sized
 //     result allocations hoisted into the caller (no copy);
 //  3. ownership-based deallocation of the remaining temporaries;
-//  4. linalg to loops;
+//  4. linalg (and copies between strided buffers) to loops;
 //  5. complex to real arithmetic, f16/bf16 math in f32, inline
 //     polynomials for the accurate f32 functions, the C library for the
-//     rest;
+//     rest; bf16 arithmetic in f32 with software rounding to bf16 (the
+//     AVX-512 conversion instruction flushes subnormals to zero);
 //  6. the axle entry points, then everything to the LLVM dialect.
 //
 //===----------------------------------------------------------------------===//
@@ -28,16 +29,20 @@ namespace {
 constexpr const char *kLinalgToLLVM =
     "inline,symbol-dce,canonicalize,cse,"
     "axle-copy-aliased-results,"
-    "one-shot-bufferize{bufferize-function-boundaries "
+    "one-shot-bufferize{bufferize-function-boundaries allow-return-allocs-from-loops "
         "function-boundary-type-conversion=identity-layout-map},"
     "buffer-results-to-out-params{hoist-static-allocs modify-public-functions},"
     "canonicalize,"
     "buffer-deallocation-pipeline,"
+    "axle-lower-strided-copies,"
     "convert-linalg-to-loops,"
     "convert-complex-to-standard,"
     "func.func(math-extend-to-supported-types{target-type=f32}),"
-    "func.func(axle-approximate-math),"
-    "convert-math-to-libm,"
+    "axle-approximate-math,"
+    "func.func(arith-emulate-unsupported-floats{source-types=bf16 "
+        "target-type=f32}),"
+    "func.func(axle-expand-f64-to-bf16),"
+    "arith-expand{include-bf16},"
     "axle-emit-entry-points,"
     "convert-scf-to-cf,expand-strided-metadata,lower-affine,"
     "finalize-memref-to-llvm,convert-to-llvm,reconcile-unrealized-casts,"

@@ -5,18 +5,20 @@
 
 include "mlir/Pass/PassBase.td"
 
-def ApproximateMathPass : Pass<"axle-approximate-math"> {
-  let summary = "Replace f32 math functions by inline polynomial code";
+def ApproximateMathPass : Pass<"axle-approximate-math", "::mlir::ModuleOp"> {
+  let summary = "Inline polynomials for f32 math; C library calls for the rest";
   let description = [{
     Rewrites the f32 math functions whose inline polynomial approximations
     are accurate to a few ULP over the finite range (exp, expm1, log,
     log1p, log2, tanh) into arithmetic, so that they vectorize instead of
-    becoming scalar library calls. The others stay math ops and become
-    calls to the C library, which is correctly rounded or close to it.
+    becoming scalar library calls; rsqrt becomes 1 / sqrt. The remaining
+    transcendental functions become calls to the C library (declared in the
+    module), which is correctly rounded or close to it; bit operations
+    (ctpop, ctlz, copysign, ...) stay for the LLVM conversion.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect", "::mlir::math::MathDialect",
-    "::mlir::vector::VectorDialect"
+    "::mlir::vector::VectorDialect", "::mlir::func::FuncDialect"
   ];
 }
 
@@ -47,6 +49,29 @@ def CopyAliasedResultsPass
   let dependentDialects = [
     "::mlir::linalg::LinalgDialect", "::mlir::tensor::TensorDialect"
   ];
+}
+
+def ExpandF64ToBF16Pass : Pass<"axle-expand-f64-to-bf16"> {
+  let summary = "Round f64 to bf16 through f32 without double rounding";
+  let description = [{
+    x86-64 has no f64 -> bf16 conversion and the C runtime of older
+    toolchains lacks the library routine LLVM calls for it. This pass
+    rewrites `arith.truncf` f64 -> bf16 as a round-to-odd step to f32
+    followed by the usual f32 -> bf16 rounding, which gives the correctly
+    rounded (nearest-even) bf16 value: f32 keeps more than two extra bits.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::math::MathDialect"];
+}
+
+def LowerStridedCopiesPass : Pass<"axle-lower-strided-copies"> {
+  let summary = "Turn copies between strided buffers into linalg.copy";
+  let description = [{
+    `memref.copy` between buffers that are not both contiguous would become
+    a call into MLIR's runtime-utils library, which compiled axle code does
+    not link. Such copies become `linalg.copy`, which later becomes loops;
+    contiguous copies stay and become `memcpy`.
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect"];
 }
 
 #endif // AXLE_CODEGEN_CPU_PASSES

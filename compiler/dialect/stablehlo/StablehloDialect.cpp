@@ -3,6 +3,7 @@
 #include "compiler/dialect/stablehlo/Stablehlo.h"
 
 #include "mlir/IR/DialectImplementation.h"
+#include "mlir/Transforms/InliningUtils.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -13,7 +14,26 @@ using namespace axle::stablehlo;
 #define GET_TYPEDEF_CLASSES
 #include "compiler/dialect/stablehlo/StablehloTypes.cpp.inc"
 
+namespace {
+/// Every stablehlo op may be inlined anywhere: the ops have no meaning tied
+/// to the function or region that holds them. This lets the compiler inline
+/// calls, including calls inside reduction bodies, before lowering.
+struct StablehloInlinerInterface : public DialectInlinerInterface {
+  using DialectInlinerInterface::DialectInlinerInterface;
+  bool isLegalToInline(Operation *, Operation *, bool) const final {
+    return true;
+  }
+  bool isLegalToInline(Region *, Region *, bool, IRMapping &) const final {
+    return true;
+  }
+  bool isLegalToInline(Operation *, Region *, bool, IRMapping &) const final {
+    return true;
+  }
+};
+} // namespace
+
 void StablehloDialect::initialize() {
+  addInterfaces<StablehloInlinerInterface>();
   registerAttributes();
   addTypes<
 #define GET_TYPEDEF_LIST

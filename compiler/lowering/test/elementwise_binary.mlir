@@ -162,10 +162,10 @@ func.func @atan2_f64(%a: tensor<4xf64>, %b: tensor<4xf64>) -> tensor<4xf64> {
 // -----
 
 // Complex atan2(y, x) = -i * log((x + i y) / sqrt(x^2 + y^2)).
-// CHECK-LABEL: func.func @atan2_c64
-// CHECK: ^bb0(%[[Y:.*]]: complex<f32>, %[[X:.*]]: complex<f32>, %{{.*}}: complex<f32>):
-// CHECK: %[[I:.*]] = complex.constant [0.000000e+00 : f32, 1.000000e+00 : f32]
-// CHECK: %[[MI:.*]] = complex.constant [0.000000e+00 : f32, -1.000000e+00 : f32]
+// CHECK-LABEL: func.func @atan2_c128
+// CHECK: ^bb0(%[[Y:.*]]: complex<f64>, %[[X:.*]]: complex<f64>, %{{.*}}: complex<f64>):
+// CHECK: %[[I:.*]] = complex.constant [0.000000e+00, 1.000000e+00] : complex<f64>
+// CHECK: %[[MI:.*]] = complex.constant [0.000000e+00, -1.000000e+00] : complex<f64>
 // CHECK: %[[IY:.*]] = complex.mul %[[I]], %[[Y]]
 // CHECK: %[[NUM:.*]] = complex.add %[[X]], %[[IY]]
 // CHECK: %[[XX:.*]] = complex.mul %[[X]], %[[X]]
@@ -175,9 +175,9 @@ func.func @atan2_f64(%a: tensor<4xf64>, %b: tensor<4xf64>) -> tensor<4xf64> {
 // CHECK: %[[Q:.*]] = complex.div %[[NUM]], %[[ROOT]]
 // CHECK: %[[LOG:.*]] = complex.log %[[Q]]
 // CHECK: complex.mul %[[MI]], %[[LOG]]
-func.func @atan2_c64(%a: tensor<4xcomplex<f32>>, %b: tensor<4xcomplex<f32>>) -> tensor<4xcomplex<f32>> {
-  %0 = stablehlo.atan2 %a, %b : tensor<4xcomplex<f32>>
-  return %0 : tensor<4xcomplex<f32>>
+func.func @atan2_c128(%a: tensor<4xcomplex<f64>>, %b: tensor<4xcomplex<f64>>) -> tensor<4xcomplex<f64>> {
+  %0 = stablehlo.atan2 %a, %b : tensor<4xcomplex<f64>>
+  return %0 : tensor<4xcomplex<f64>>
 }
 
 // -----
@@ -231,4 +231,34 @@ func.func @bitwise_ui32(%a: tensor<4xui32>, %b: tensor<4xui32>) -> tensor<4xui32
   %1 = stablehlo.or %0, %b : tensor<4xui32>
   %2 = stablehlo.xor %1, %b : tensor<4xui32>
   return %2 : tensor<4xui32>
+}
+
+// -----
+
+// complex<f32> products run on complex<f64> (exact products, one rounding
+// of re = ac - bd) and round once, like the interpreter.
+// CHECK-LABEL: func.func @multiply_c64
+// CHECK: ^bb0(%[[X:.*]]: complex<f32>, %[[Y:.*]]: complex<f32>, %{{.*}}: complex<f32>):
+// CHECK: %[[XW:.*]] = complex.create %{{.*}}, %{{.*}} : complex<f64>
+// CHECK: %[[YW:.*]] = complex.create %{{.*}}, %{{.*}} : complex<f64>
+// CHECK: %[[P:.*]] = complex.mul %[[XW]], %[[YW]] : complex<f64>
+// CHECK: %[[PRE:.*]] = complex.re %[[P]] : complex<f64>
+// CHECK: %[[PIM:.*]] = complex.im %[[P]] : complex<f64>
+// CHECK: %[[RE:.*]] = arith.truncf %[[PRE]] : f64 to f32
+// CHECK: %[[IM:.*]] = arith.truncf %[[PIM]] : f64 to f32
+// CHECK: complex.create %[[RE]], %[[IM]] : complex<f32>
+func.func @multiply_c64(%a: tensor<4xcomplex<f32>>, %b: tensor<4xcomplex<f32>>) -> tensor<4xcomplex<f32>> {
+  %0 = stablehlo.multiply %a, %b : tensor<4xcomplex<f32>>
+  return %0 : tensor<4xcomplex<f32>>
+}
+
+// -----
+
+// Sums need no widening: each part is one rounding already.
+// CHECK-LABEL: func.func @add_c64
+// CHECK-NOT: arith.extf
+// CHECK: complex.add %{{.*}}, %{{.*}} : complex<f32>
+func.func @add_c64(%a: tensor<4xcomplex<f32>>, %b: tensor<4xcomplex<f32>>) -> tensor<4xcomplex<f32>> {
+  %0 = stablehlo.add %a, %b : tensor<4xcomplex<f32>>
+  return %0 : tensor<4xcomplex<f32>>
 }

@@ -211,3 +211,41 @@ func.func @map_convert(%a: tensor<4xui32>) -> tensor<4xf32> {
   }) {dimensions = array<i64: 0>} : (tensor<4xui32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
+
+// -----
+
+// A value the computation captures (canonicalization hoists constants out
+// of the region) becomes an extra 0-d input of the generic.
+// CHECK-DAG: #[[ID:.*]] = affine_map<(d0) -> (d0)>
+// CHECK-DAG: #[[SCALAR:.*]] = affine_map<(d0) -> ()>
+// CHECK-LABEL: func.func @map_captured
+// CHECK: %[[K:.*]] = arith.constant dense<2.000000e+00> : tensor<f32>
+// CHECK: linalg.generic {indexing_maps = [#[[ID]], #[[SCALAR]], #[[ID]]], {{.*}}} ins(%{{.*}}, %[[K]] : tensor<4xf32>, tensor<f32>)
+// CHECK: ^bb0(%[[X:.*]]: f32, %[[KS:.*]]: f32, %{{.*}}: f32):
+// CHECK: arith.mulf %[[X]], %[[KS]] : f32
+func.func @map_captured(%a: tensor<4xf32>) -> tensor<4xf32> {
+  %k = stablehlo.constant dense<2.0> : tensor<f32>
+  %0 = "stablehlo.map"(%a) ({
+    ^bb0(%x: tensor<f32>):
+      %m = stablehlo.multiply %x, %k : tensor<f32>
+      stablehlo.return %m : tensor<f32>
+  }) {dimensions = array<i64: 0>} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+// select inside a map's computation.
+// CHECK-LABEL: func.func @map_select
+// CHECK: ^bb0(%[[X:.*]]: i32, %[[Y:.*]]: i32, %{{.*}}: i32):
+// CHECK: %[[LT:.*]] = arith.cmpi slt, %[[X]], %[[Y]] : i32
+// CHECK: arith.select %[[LT]], %[[Y]], %[[X]] : i32
+func.func @map_select(%a: tensor<4xi32>, %b: tensor<4xi32>) -> tensor<4xi32> {
+  %0 = "stablehlo.map"(%a, %b) ({
+    ^bb0(%x: tensor<i32>, %y: tensor<i32>):
+      %lt = stablehlo.compare LT, %x, %y : (tensor<i32>, tensor<i32>) -> tensor<i1>
+      %s = stablehlo.select %lt, %y, %x : tensor<i1>, tensor<i32>
+      stablehlo.return %s : tensor<i32>
+  }) {dimensions = array<i64: 0>} : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+  return %0 : tensor<4xi32>
+}

@@ -3,9 +3,14 @@
 // Unary elementwise ops: math ops for floats (bf16/f16 stay in their own
 // type), complex ops for complex numbers, arith bit tricks for integers.
 
+// Integer abs wraps: INT_MIN stays INT_MIN.
 // CHECK-LABEL: func.func @abs_i32
 // CHECK: linalg.generic
-// CHECK: math.absi %{{.*}} : i32
+// CHECK: ^bb0(%[[X:.*]]: i32, %{{.*}}: i32):
+// CHECK: %[[ZERO:.*]] = arith.constant 0 : i32
+// CHECK: %[[NEG:.*]] = arith.cmpi slt, %[[X]], %[[ZERO]] : i32
+// CHECK: %[[MINUS:.*]] = arith.subi %[[ZERO]], %[[X]] : i32
+// CHECK: arith.select %[[NEG]], %[[MINUS]], %[[X]] : i32
 func.func @abs_i32(%a: tensor<4xi32>) -> tensor<4xi32> {
   %0 = stablehlo.abs %a : tensor<4xi32>
   return %0 : tensor<4xi32>
@@ -22,10 +27,17 @@ func.func @abs_f16(%a: tensor<4xf16>) -> tensor<4xf16> {
 
 // -----
 
-// The modulus of a complex number is real.
+// The modulus of a complex number is real. complex<f32> functions run on
+// complex<f64> and round once, like the interpreter.
 // CHECK-LABEL: func.func @abs_c64
 // CHECK: ^bb0(%[[IN:.*]]: complex<f32>, %{{.*}}: f32):
-// CHECK: %[[R:.*]] = complex.abs %[[IN]] : complex<f32>
+// CHECK: %[[RE:.*]] = complex.re %[[IN]] : complex<f32>
+// CHECK: %[[IM:.*]] = complex.im %[[IN]] : complex<f32>
+// CHECK: %[[WRE:.*]] = arith.extf %[[RE]] : f32 to f64
+// CHECK: %[[WIM:.*]] = arith.extf %[[IM]] : f32 to f64
+// CHECK: %[[WIDE:.*]] = complex.create %[[WRE]], %[[WIM]] : complex<f64>
+// CHECK: %[[ABS:.*]] = complex.abs %[[WIDE]] : complex<f64>
+// CHECK: %[[R:.*]] = arith.truncf %[[ABS]] : f64 to f32
 // CHECK: linalg.yield %[[R]] : f32
 // CHECK: -> tensor<4xf32>
 func.func @abs_c64(%a: tensor<4xcomplex<f32>>) -> tensor<4xf32> {
@@ -55,8 +67,10 @@ func.func @sign_i8(%a: tensor<4xi8>) -> tensor<4xi8> {
 // CHECK-LABEL: func.func @sign_f32
 // CHECK: ^bb0(%[[IN:.*]]: f32, %{{.*}}: f32):
 // CHECK: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
-// CHECK: %[[ONE:.*]] = arith.constant 1.000000e+00 : f32
-// CHECK: %[[UNIT:.*]] = math.copysign %[[ONE]], %[[IN]] : f32
+// CHECK: %[[NEG:.*]] = arith.cmpf olt, %[[IN]], %[[ZERO]] : f32
+// CHECK: %[[M1:.*]] = arith.constant -1.000000e+00 : f32
+// CHECK: %[[P1:.*]] = arith.constant 1.000000e+00 : f32
+// CHECK: %[[UNIT:.*]] = arith.select %[[NEG]], %[[M1]], %[[P1]] : f32
 // CHECK: %[[NONZERO:.*]] = arith.cmpf one, %[[IN]], %[[ZERO]] : f32
 // CHECK: arith.select %[[NONZERO]], %[[UNIT]], %[[IN]] : f32
 func.func @sign_f32(%a: tensor<4xf32>) -> tensor<4xf32> {
@@ -68,22 +82,22 @@ func.func @sign_f32(%a: tensor<4xf32>) -> tensor<4xf32> {
 
 // sign of a complex number: x / |x|, zero stays, NaN anywhere gives
 // (NaN, NaN).
-// CHECK-LABEL: func.func @sign_c64
-// CHECK: ^bb0(%[[IN:.*]]: complex<f32>, %{{.*}}: complex<f32>):
+// CHECK-LABEL: func.func @sign_c128
+// CHECK: ^bb0(%[[IN:.*]]: complex<f64>, %{{.*}}: complex<f64>):
 // CHECK: %[[RE:.*]] = complex.re %[[IN]]
 // CHECK: %[[IM:.*]] = complex.im %[[IN]]
 // CHECK: %[[ABS:.*]] = complex.abs %[[IN]]
-// CHECK: %[[URE:.*]] = arith.divf %[[RE]], %[[ABS]] : f32
-// CHECK: %[[UIM:.*]] = arith.divf %[[IM]], %[[ABS]] : f32
+// CHECK: %[[URE:.*]] = arith.divf %[[RE]], %[[ABS]] : f64
+// CHECK: %[[UIM:.*]] = arith.divf %[[IM]], %[[ABS]] : f64
 // CHECK: %[[UNIT:.*]] = complex.create %[[URE]], %[[UIM]]
 // CHECK: %[[ISZERO:.*]] = arith.andi
-// CHECK: %[[ISNAN:.*]] = arith.cmpf uno, %[[RE]], %[[IM]] : f32
-// CHECK: %[[NAN:.*]] = complex.constant [0x7FC00000 : f32, 0x7FC00000 : f32]
-// CHECK: %[[NZ:.*]] = arith.select %[[ISZERO]], %[[IN]], %[[UNIT]] : complex<f32>
-// CHECK: arith.select %[[ISNAN]], %[[NAN]], %[[NZ]] : complex<f32>
-func.func @sign_c64(%a: tensor<4xcomplex<f32>>) -> tensor<4xcomplex<f32>> {
-  %0 = stablehlo.sign %a : tensor<4xcomplex<f32>>
-  return %0 : tensor<4xcomplex<f32>>
+// CHECK: %[[ISNAN:.*]] = arith.cmpf uno, %[[RE]], %[[IM]] : f64
+// CHECK: %[[NAN:.*]] = complex.constant [0x7FF8000000000000 : f64, 0x7FF8000000000000 : f64]
+// CHECK: %[[NZ:.*]] = arith.select %[[ISZERO]], %[[IN]], %[[UNIT]] : complex<f64>
+// CHECK: arith.select %[[ISNAN]], %[[NAN]], %[[NZ]] : complex<f64>
+func.func @sign_c128(%a: tensor<4xcomplex<f64>>) -> tensor<4xcomplex<f64>> {
+  %0 = stablehlo.sign %a : tensor<4xcomplex<f64>>
+  return %0 : tensor<4xcomplex<f64>>
 }
 
 // -----
@@ -172,7 +186,6 @@ func.func @transcendental_f32(%a: tensor<4xf32>) -> tensor<4xf32> {
 // CHECK: complex.sin %{{.*}} : complex<f64>
 // CHECK: complex.cos %{{.*}} : complex<f64>
 // CHECK: complex.tan %{{.*}} : complex<f64>
-// CHECK: complex.expm1 %{{.*}} : complex<f64>
 // CHECK: complex.log1p %{{.*}} : complex<f64>
 // CHECK: complex.sqrt %{{.*}} : complex<f64>
 // CHECK: complex.rsqrt %{{.*}} : complex<f64>
@@ -180,8 +193,7 @@ func.func @transcendental_c128(%a: tensor<4xcomplex<f64>>) -> tensor<4xcomplex<f
   %0 = stablehlo.sine %a : tensor<4xcomplex<f64>>
   %1 = stablehlo.cosine %0 : tensor<4xcomplex<f64>>
   %2 = stablehlo.tan %1 : tensor<4xcomplex<f64>>
-  %3 = stablehlo.exponential_minus_one %2 : tensor<4xcomplex<f64>>
-  %4 = stablehlo.log_plus_one %3 : tensor<4xcomplex<f64>>
+  %4 = stablehlo.log_plus_one %2 : tensor<4xcomplex<f64>>
   %5 = stablehlo.sqrt %4 : tensor<4xcomplex<f64>>
   %6 = stablehlo.rsqrt %5 : tensor<4xcomplex<f64>>
   return %6 : tensor<4xcomplex<f64>>
@@ -189,13 +201,38 @@ func.func @transcendental_c128(%a: tensor<4xcomplex<f64>>) -> tensor<4xcomplex<f
 
 // -----
 
+// Complex expm1 = (expm1(x) cos(y) - 2 sin^2(y / 2)) + i exp(x) sin(y): no
+// cancellation against 1 for small parts.
+// CHECK-LABEL: func.func @expm1_c128
+// CHECK: ^bb0(%[[IN:.*]]: complex<f64>, %{{.*}}: complex<f64>):
+// CHECK: %[[X:.*]] = complex.re %[[IN]]
+// CHECK: %[[Y:.*]] = complex.im %[[IN]]
+// CHECK: %[[HALFY:.*]] = arith.mulf %[[Y]], %{{.*}} : f64
+// CHECK: %[[S:.*]] = math.sin %[[HALFY]] : f64
+// CHECK: %[[S2:.*]] = arith.mulf %[[S]], %[[S]] : f64
+// CHECK: %[[CM1:.*]] = arith.mulf %{{.*}}, %[[S2]] : f64
+// CHECK: %[[EM1:.*]] = math.expm1 %[[X]] : f64
+// CHECK: %[[COS:.*]] = math.cos %[[Y]] : f64
+// CHECK: %[[P:.*]] = arith.mulf %[[EM1]], %[[COS]] : f64
+// CHECK: %[[RE:.*]] = arith.addf %[[P]], %[[CM1]] : f64
+// CHECK: %[[E:.*]] = math.exp %[[X]] : f64
+// CHECK: %[[SIN:.*]] = math.sin %[[Y]] : f64
+// CHECK: %[[IM:.*]] = arith.mulf %[[E]], %[[SIN]] : f64
+// CHECK: complex.create %[[RE]], %[[IM]] : complex<f64>
+func.func @expm1_c128(%a: tensor<4xcomplex<f64>>) -> tensor<4xcomplex<f64>> {
+  %0 = stablehlo.exponential_minus_one %a : tensor<4xcomplex<f64>>
+  return %0 : tensor<4xcomplex<f64>>
+}
+
+// -----
+
 // Complex cube root: the principal value x^(1/3).
-// CHECK-LABEL: func.func @cbrt_c64
-// CHECK: %[[THIRD:.*]] = complex.constant [0.333333343 : f32, 0.000000e+00 : f32]
-// CHECK: complex.pow %{{.*}}, %[[THIRD]] : complex<f32>
-func.func @cbrt_c64(%a: tensor<4xcomplex<f32>>) -> tensor<4xcomplex<f32>> {
-  %0 = stablehlo.cbrt %a : tensor<4xcomplex<f32>>
-  return %0 : tensor<4xcomplex<f32>>
+// CHECK-LABEL: func.func @cbrt_c128
+// CHECK: %[[THIRD:.*]] = complex.constant [0.33333333333333331, 0.000000e+00] : complex<f64>
+// CHECK: complex.pow %{{.*}}, %[[THIRD]] : complex<f64>
+func.func @cbrt_c128(%a: tensor<4xcomplex<f64>>) -> tensor<4xcomplex<f64>> {
+  %0 = stablehlo.cbrt %a : tensor<4xcomplex<f64>>
+  return %0 : tensor<4xcomplex<f64>>
 }
 
 // -----
@@ -222,15 +259,15 @@ func.func @logistic_bf16(%a: tensor<4xbf16>) -> tensor<4xbf16> {
 
 // -----
 
-// CHECK-LABEL: func.func @logistic_c64
-// CHECK: %[[ONE:.*]] = complex.constant [1.000000e+00 : f32, 0.000000e+00 : f32]
+// CHECK-LABEL: func.func @logistic_c128
+// CHECK: %[[ONE:.*]] = complex.constant [1.000000e+00, 0.000000e+00] : complex<f64>
 // CHECK: %[[NEG:.*]] = complex.neg
 // CHECK: %[[E:.*]] = complex.exp %[[NEG]]
 // CHECK: %[[SUM:.*]] = complex.add %[[ONE]], %[[E]]
 // CHECK: complex.div %[[ONE]], %[[SUM]]
-func.func @logistic_c64(%a: tensor<4xcomplex<f32>>) -> tensor<4xcomplex<f32>> {
-  %0 = stablehlo.logistic %a : tensor<4xcomplex<f32>>
-  return %0 : tensor<4xcomplex<f32>>
+func.func @logistic_c128(%a: tensor<4xcomplex<f64>>) -> tensor<4xcomplex<f64>> {
+  %0 = stablehlo.logistic %a : tensor<4xcomplex<f64>>
+  return %0 : tensor<4xcomplex<f64>>
 }
 
 // -----

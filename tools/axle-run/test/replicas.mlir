@@ -1,4 +1,4 @@
-// RUN: axle-run %s --replicas=2 --input=2xf32=1,2 | FileCheck %s
+// RUN: axle-run %s --backend=interpreter --replicas=2 --input=2xf32=1,2 | FileCheck %s
 
 // Two replicas: all_reduce sums [1, 2] from both, then each adds its id.
 // CHECK: process 0 (replica 0, partition 0):

@@ -1,6 +1,6 @@
-// RUN: axle-run %s --infeed=2xi32=3,4 --infeed=f32=0.5 | FileCheck %s
-// RUN: not axle-run %s 2>&1 | FileCheck %s --check-prefix=EMPTY
-// RUN: axle-run %s --function=exchange --replicas=2 | FileCheck %s --check-prefix=GRID
+// RUN: axle-run %s --backend=interpreter --infeed=2xi32=3,4 --infeed=f32=0.5 | FileCheck %s
+// RUN: not axle-run %s --backend=interpreter 2>&1 | FileCheck %s --check-prefix=EMPTY
+// RUN: axle-run %s --backend=interpreter --function=exchange --replicas=2 | FileCheck %s --check-prefix=GRID
 
 // infeed takes the two tensors; the program sends [3, 4] on a channel,
 // receives it back, doubles it and writes it and 0.5 to the outfeed.

@@ -1,0 +1,133 @@
+// RUN: axle-opt --axle-lower-to-linalg --split-input-file %s | FileCheck %s
+
+// dot_general in matmul layout with one float type: linalg.matmul on a
+// zero-filled accumulator.
+
+// CHECK-LABEL: func.func @matmul_f32
+// CHECK: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK: %[[FILL:.*]] = linalg.fill ins(%[[ZERO]] : f32) outs(%{{.*}} : tensor<4x5xf32>)
+// CHECK: %[[MM:.*]] = linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<4x8xf32>, tensor<8x5xf32>) outs(%[[FILL]] : tensor<4x5xf32>)
+// CHECK: return %[[MM]]
+func.func @matmul_f32(%a: tensor<4x8xf32>, %b: tensor<8x5xf32>) -> tensor<4x5xf32> {
+  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<4x8xf32>, tensor<8x5xf32>) -> tensor<4x5xf32>
+  return %0 : tensor<4x5xf32>
+}
+
+// -----
+
+// bf16 accumulates in f32 (as XLA on CPU) and rounds once at the end.
+
+// CHECK-LABEL: func.func @batch_matmul_bf16
+// CHECK: %[[FILL:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : tensor<2x4x5xf32>)
+// CHECK: %[[BMM:.*]] = linalg.batch_matmul ins(%{{.*}}, %{{.*}} : tensor<2x4x8xbf16>, tensor<2x8x5xbf16>) outs(%[[FILL]] : tensor<2x4x5xf32>)
+// CHECK: linalg.generic {{.*}} ins(%[[BMM]] : tensor<2x4x5xf32>) outs(%{{.*}} : tensor<2x4x5xbf16>)
+// CHECK: arith.truncf %{{.*}} : f32 to bf16
+func.func @batch_matmul_bf16(%a: tensor<2x4x8xbf16>, %b: tensor<2x8x5xbf16>) -> tensor<2x4x5xbf16> {
+  %0 = stablehlo.dot_general %a, %b, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<2x4x8xbf16>, tensor<2x8x5xbf16>) -> tensor<2x4x5xbf16>
+  return %0 : tensor<2x4x5xbf16>
+}
+
+// -----
+
+// Any other layout: a generic with the result dims (batch, lhs free, rhs
+// free) parallel and the contracting dims reductions. Integer operands are
+// extended by their own signedness to the result width.
+
+// CHECK-DAG: #[[LHS:.*]] = affine_map<(d0, d1, d2, d3) -> (d3, d0, d1)>
+// CHECK-DAG: #[[RHS:.*]] = affine_map<(d0, d1, d2, d3) -> (d2, d3, d0)>
+// CHECK-DAG: #[[OUT:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>
+// CHECK-LABEL: func.func @dot_general_ui8
+// CHECK: %[[FILL:.*]] = linalg.fill ins(%{{.*}} : i32) outs(%{{.*}} : tensor<2x4x5xi32>)
+// CHECK: linalg.generic {indexing_maps = [#[[LHS]], #[[RHS]], #[[OUT]]], iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+// CHECK-SAME: ins(%{{.*}}, %{{.*}} : tensor<8x2x4xi8>, tensor<5x8x2xi8>) outs(%[[FILL]] : tensor<2x4x5xi32>)
+// CHECK: ^bb0(%[[A:.*]]: i8, %[[B:.*]]: i8, %[[ACC:.*]]: i32):
+// CHECK: %[[EA:.*]] = arith.extui %[[A]] : i8 to i32
+// CHECK: %[[EB:.*]] = arith.extui %[[B]] : i8 to i32
+// CHECK: %[[P:.*]] = arith.muli %[[EA]], %[[EB]] : i32
+// CHECK: %[[S:.*]] = arith.addi %[[ACC]], %[[P]] : i32
+// CHECK: linalg.yield %[[S]] : i32
+func.func @dot_general_ui8(%a: tensor<8x2x4xui8>, %b: tensor<5x8x2xui8>) -> tensor<2x4x5xi32> {
+  %0 = stablehlo.dot_general %a, %b, batching_dims = [1] x [2], contracting_dims = [0] x [1] : (tensor<8x2x4xui8>, tensor<5x8x2xui8>) -> tensor<2x4x5xi32>
+  return %0 : tensor<2x4x5xi32>
+}
+
+// -----
+
+// Complex products use the textbook formula, not complex.mul.
+
+// CHECK-LABEL: func.func @dot_complex
+// CHECK: complex.constant [0.000000e+00 : f32, 0.000000e+00 : f32]
+// CHECK: linalg.generic
+// CHECK-SAME: iterator_types = ["parallel", "reduction"]
+// CHECK-NOT: complex.mul
+// CHECK: arith.mulf
+// CHECK: arith.subf
+// CHECK: complex.create
+func.func @dot_complex(%a: tensor<3x4xcomplex<f32>>, %b: tensor<4xcomplex<f32>>) -> tensor<3xcomplex<f32>> {
+  %0 = stablehlo.dot %a, %b : (tensor<3x4xcomplex<f32>>, tensor<4xcomplex<f32>>) -> tensor<3xcomplex<f32>>
+  return %0 : tensor<3xcomplex<f32>>
+}
+
+// -----
+
+// Legacy dot of two matrices is a matmul.
+
+// CHECK-LABEL: func.func @dot_matrix
+// CHECK: linalg.matmul
+func.func @dot_matrix(%a: tensor<3x4xf64>, %b: tensor<4x2xf64>) -> tensor<3x2xf64> {
+  %0 = stablehlo.dot %a, %b : (tensor<3x4xf64>, tensor<4x2xf64>) -> tensor<3x2xf64>
+  return %0 : tensor<3x2xf64>
+}
+
+// -----
+
+// Convolution: zero padding first, then a generic over (output dims, window
+// dims, input feature). Window reversal reads the lhs backwards.
+
+// CHECK-DAG: #[[LHS:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, d1 * 2 + d4, d2 + -d5 + 2, d6)>
+// CHECK-DAG: #[[RHS:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d4, d5, d6, d3)>
+// CHECK-DAG: #[[OUT:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, d1, d2, d3)>
+// CHECK-LABEL: func.func @conv_nhwc
+// CHECK: %[[PAD:.*]] = tensor.pad %{{.*}} low[0, 1, 1, 0] high[0, 1, 1, 0]
+// CHECK: } : tensor<1x8x8x4xf32> to tensor<1x10x10x4xf32>
+// CHECK: linalg.generic {indexing_maps = [#[[LHS]], #[[RHS]], #[[OUT]]], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
+// CHECK-SAME: ins(%[[PAD]], %{{.*}} : tensor<1x10x10x4xf32>, tensor<3x3x4x6xf32>)
+// CHECK: arith.mulf
+// CHECK: arith.addf
+func.func @conv_nhwc(%a: tensor<1x8x8x4xf32>, %b: tensor<3x3x4x6xf32>) -> tensor<1x4x8x6xf32> {
+  %0 = stablehlo.convolution(%a, %b) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [2, 1], pad = [[1, 1], [1, 1]], reverse = [false, true]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x8x8x4xf32>, tensor<3x3x4x6xf32>) -> tensor<1x4x8x6xf32>
+  return %0 : tensor<1x4x8x6xf32>
+}
+
+// -----
+
+// Feature groups: the lhs features and the kernel and result output
+// features are split into (group, rest), with an explicit group loop.
+
+// CHECK-DAG: #[[LHS:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1 + d4, d3, d5)>
+// CHECK-DAG: #[[RHS:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d4, d5, d3, d2)>
+// CHECK-DAG: #[[OUT:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d3, d2)>
+// CHECK-LABEL: func.func @conv_depthwise
+// CHECK: %[[L:.*]] = tensor.expand_shape %{{.*}} {{\[\[}}0], [1], [2, 3]] output_shape [1, 6, 4, 1]
+// CHECK: %[[R:.*]] = tensor.expand_shape %{{.*}} {{\[\[}}0], [1], [2, 3]] output_shape [3, 1, 4, 2]
+// CHECK: %[[G:.*]] = linalg.generic {indexing_maps = [#[[LHS]], #[[RHS]], #[[OUT]]], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction"]}
+// CHECK-SAME: ins(%[[L]], %[[R]] : tensor<1x6x4x1xf32>, tensor<3x1x4x2xf32>)
+// CHECK: tensor.collapse_shape %[[G]] {{\[\[}}0], [1], [2, 3]] : tensor<1x4x4x2xf32> into tensor<1x4x8xf32>
+func.func @conv_depthwise(%a: tensor<1x6x4xf32>, %b: tensor<3x1x8xf32>) -> tensor<1x4x8xf32> {
+  %0 = stablehlo.convolution(%a, %b) dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f] {batch_group_count = 1 : i64, feature_group_count = 4 : i64} : (tensor<1x6x4xf32>, tensor<3x1x8xf32>) -> tensor<1x4x8xf32>
+  return %0 : tensor<1x4x8xf32>
+}
+
+// -----
+
+// lhs dilation: the input goes into a zero-filled tensor with a stride.
+
+// CHECK-LABEL: func.func @conv_lhs_dilation
+// CHECK: %[[FILL:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : tensor<1x31x2xf32>)
+// CHECK: %[[DIL:.*]] = tensor.insert_slice %{{.*}} into %[[FILL]][0, 0, 0] [1, 16, 2] [1, 2, 1]
+// CHECK: linalg.generic
+// CHECK-SAME: ins(%[[DIL]], %{{.*}} : tensor<1x31x2xf32>, tensor<3x2x2xf32>)
+func.func @conv_lhs_dilation(%a: tensor<1x16x2xf32>, %b: tensor<3x2x2xf32>) -> tensor<1x29x2xf32> {
+  %0 = stablehlo.convolution(%a, %b) dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f], window = {lhs_dilate = [2]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x16x2xf32>, tensor<3x2x2xf32>) -> tensor<1x29x2xf32>
+  return %0 : tensor<1x29x2xf32>
+}

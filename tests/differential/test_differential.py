@@ -1,0 +1,250 @@
+"""Differential tests: compiled code against the reference interpreter.
+
+Every op family runs on random inputs that include the awkward values
+(NaN, +-inf, -0, subnormals, the largest and smallest integers) through
+`axle-run --verify`, which runs the program both compiled and interpreted
+and compares every element. Integers, booleans and exactly rounded float
+ops (arithmetic, sqrt, conversions, data movement, reductions in the
+interpreter's order) must agree bit for bit (0 ULP); the transcendental
+functions must agree within the bound in ULP_BOUNDS, which
+docs/architecture.md documents.
+"""
+import subprocess
+import zlib
+
+import numpy as np
+import pytest
+
+SIZE = 64  # elements per input: every special value plus random ones
+
+FLOATS = ["f16", "bf16", "f32", "f64"]
+SIGNED = ["i8", "i16", "i32", "i64"]
+UNSIGNED = ["ui8", "ui16", "ui32", "ui64"]
+INTS = SIGNED + UNSIGNED
+
+NUMPY = {
+    "f16": np.float16, "f32": np.float32, "f64": np.float64,
+    "i8": np.int8, "i16": np.int16, "i32": np.int32, "i64": np.int64,
+    "ui8": np.uint8, "ui16": np.uint16, "ui32": np.uint32, "ui64": np.uint64,
+    "i1": np.bool_, "complex<f32>": np.complex64, "complex<f64>": np.complex128,
+}
+
+# Largest compiled-vs-interpreter difference accepted for float results, in
+# units in the last place of the result type. 0 = must be bit-identical.
+ULP_BOUNDS = {
+    # f32: inline polynomials (exp, expm1, log, log1p, tanh) or the C
+    # library (the rest); f16/bf16 compute in f32 and round once, so they
+    # may differ from the correctly rounded value by one ULP.
+    "exponential": 2, "exponential_minus_one": 2, "log": 2,
+    "log_plus_one": 2, "tanh": 2, "logistic": 4, "sine": 1, "cosine": 1,
+    "tan": 1, "atan2": 1, "power": 2, "cbrt": 1, "rsqrt": 1,
+}
+
+
+def seed(*key):
+    """A fixed seed per case (Python's own hash() differs per process)."""
+    return zlib.crc32(repr(key).encode())
+
+
+def special_floats(dtype):
+    info = np.finfo(np.float32 if dtype == "bf16" else NUMPY[dtype])
+    return [0.0, -0.0, 1.0, -1.0, np.inf, -np.inf, np.nan, 0.5, -2.5,
+            float(info.tiny), -float(info.tiny), float(info.tiny) / 8,
+            float(info.max), -float(info.max), 3.0, 100.0, 1e-3]
+
+
+def random_values(dtype, rng, positive=False, small=False):
+    if dtype == "i1":
+        return rng.integers(0, 2, SIZE).astype(bool)
+    if dtype in INTS:
+        info = np.iinfo(NUMPY[dtype])
+        if small:
+            values = rng.integers(max(info.min, -40), 41, SIZE)
+        else:
+            special = [0, 1, info.max, info.min, info.max - 1,
+                       info.min + 1 if info.min else 2, 7]
+            values = np.concatenate([np.array(special, NUMPY[dtype]), rng.integers(
+                info.min, info.max, SIZE - len(special), endpoint=True,
+                dtype=NUMPY[dtype])])
+        return values.astype(NUMPY[dtype])
+    if dtype.startswith("complex"):
+        part = "f32" if dtype == "complex<f32>" else "f64"
+        return (random_values(part, rng, positive, small) +
+                1j * random_values(part, rng, positive, small)).astype(NUMPY[dtype])
+    special = special_floats(dtype)
+    values = np.concatenate([special, rng.standard_normal(SIZE - len(special)) *
+                             np.exp(rng.uniform(-6, 6, SIZE - len(special)))])
+    if small:
+        values = np.concatenate([special[:10], rng.uniform(-4, 4, SIZE - 10)])
+    if positive:
+        values = np.abs(values)
+    rng.shuffle(values)
+    return values
+
+
+def literal(dtype, values, shape):
+    """An axle-run literal; bf16 has no numpy type, so all floats are
+    spelled in decimal (repr round-trips exactly)."""
+    def spell(v):
+        if dtype == "i1":
+            return "true" if v else "false"
+        if dtype.startswith("complex"):
+            return f"({spell_real(v.real)},{spell_real(v.imag)})"
+        if dtype in INTS:
+            return str(int(v))
+        return spell_real(v)
+
+    def spell_real(v):
+        v = float(v)
+        if np.isnan(v):
+            return "nan"
+        if np.isinf(v):
+            return "inf" if v > 0 else "-inf"
+        return repr(v)
+
+    dims = "x".join(str(d) for d in shape)
+    head = f"{dims}x{dtype}" if dims else dtype
+    return f"--input={head}=" + ",".join(spell(v) for v in np.ravel(values))
+
+
+def round_to(dtype, values):
+    """Values exactly representable in dtype (bf16 rounded from f32)."""
+    if dtype == "bf16":
+        bits = np.asarray(values, np.float32).view(np.uint32)
+        rounded = ((bits + 0x7FFF + ((bits >> 16) & 1)) >> 16) << 16
+        out = rounded.astype(np.uint32).view(np.float32)
+        return np.where(np.isnan(values), np.nan, out)
+    if dtype in NUMPY:
+        with np.errstate(over="ignore", invalid="ignore"):
+            return np.asarray(values).astype(NUMPY[dtype])
+    return values
+
+
+@pytest.fixture(scope="module")
+def axle_run(build_dir):
+    tool = build_dir / "tools" / "axle-run" / "axle-run"
+    if not tool.exists():
+        pytest.skip(f"axle-run not built: {tool} is missing")
+    return tool
+
+
+def verify(axle_run, tmp_path, program, inputs, ulps=0):
+    path = tmp_path / "program.mlir"
+    path.write_text(program)
+    command = [str(axle_run), str(path), "--verify", f"--verify-ulps={ulps}"]
+    command += [literal(dtype, values, shape) for dtype, values, shape in inputs]
+    result = subprocess.run(command, capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, (
+        f"{program}\n{result.stderr[-3000:]}")
+    assert "results agree" in result.stderr
+
+
+def tensor(dtype, shape):
+    dims = "x".join(str(d) for d in shape)
+    return f"tensor<{dims}x{dtype}>" if dims else f"tensor<{dtype}>"
+
+
+# ---------------------------------------------------------------------------
+# Elementwise ops, every element type they accept.
+
+UNARY = {
+    "abs": FLOATS + SIGNED, "negate": FLOATS + INTS,
+    "sqrt": FLOATS, "rsqrt": ["f32", "f64"], "cbrt": ["f32", "f64"],
+    "exponential": FLOATS, "exponential_minus_one": ["f32", "f64"],
+    "log": FLOATS, "log_plus_one": ["f32", "f64"], "tanh": FLOATS,
+    "logistic": ["f32", "f64"], "sine": ["f32", "f64"],
+    "cosine": ["f32", "f64"], "tan": ["f32", "f64"], "floor": FLOATS,
+    "ceil": FLOATS, "round_nearest_afz": FLOATS,
+    "round_nearest_even": FLOATS, "sign": FLOATS + SIGNED,
+    "not": INTS + ["i1"], "popcnt": INTS,
+    "count_leading_zeros": INTS,
+}
+
+BINARY = {
+    "add": FLOATS + INTS + ["i1", "complex<f32>"],
+    "subtract": FLOATS + INTS + ["complex<f32>"],
+    "multiply": FLOATS + INTS + ["i1"],
+    "divide": FLOATS + INTS, "remainder": FLOATS + INTS,
+    "maximum": FLOATS + INTS + ["i1"], "minimum": FLOATS + INTS + ["i1"],
+    "and": INTS + ["i1"], "or": INTS + ["i1"], "xor": INTS + ["i1"],
+    "shift_left": INTS, "shift_right_logical": INTS,
+    "shift_right_arithmetic": INTS, "atan2": ["f32", "f64"],
+    "power": ["f32", "f64"] + SIGNED,
+}
+
+
+def cases(table):
+    return [(op, dtype) for op, types in table.items() for dtype in types]
+
+
+@pytest.mark.parametrize("op,dtype", cases(UNARY))
+def test_unary(axle_run, tmp_path, op, dtype):
+    rng = np.random.default_rng(seed((op, dtype)))
+    t = tensor(dtype, [SIZE])
+    program = (f"func.func @main(%x: {t}) -> {t} {{\n"
+               f"  %0 = stablehlo.{op} %x : {t}\n  return %0 : {t}\n}}\n")
+    x = round_to(dtype, random_values(dtype, rng))
+    verify(axle_run, tmp_path, program, [(dtype, x, [SIZE])],
+           ULP_BOUNDS.get(op, 0))
+
+
+@pytest.mark.parametrize("op,dtype", cases(BINARY))
+def test_binary(axle_run, tmp_path, op, dtype):
+    rng = np.random.default_rng(seed((op, dtype, 2)))
+    t = tensor(dtype, [SIZE])
+    program = (f"func.func @main(%x: {t}, %y: {t}) -> {t} {{\n"
+               f"  %0 = stablehlo.{op} %x, %y : {t}\n  return %0 : {t}\n}}\n")
+    small = op in ("shift_left", "shift_right_logical",
+                   "shift_right_arithmetic", "power")
+    x = round_to(dtype, random_values(dtype, rng))
+    y = round_to(dtype, random_values(dtype, rng, small=small))
+    verify(axle_run, tmp_path, program,
+           [(dtype, x, [SIZE]), (dtype, y, [SIZE])], ULP_BOUNDS.get(op, 0))
+
+
+@pytest.mark.parametrize("direction", ["EQ", "NE", "LT", "LE", "GT", "GE"])
+@pytest.mark.parametrize("dtype", ["f32", "bf16", "i32", "ui32", "i1"])
+def test_compare(axle_run, tmp_path, direction, dtype):
+    rng = np.random.default_rng(seed((direction, dtype)))
+    t = tensor(dtype, [SIZE])
+    r = tensor("i1", [SIZE])
+    program = (f"func.func @main(%x: {t}, %y: {t}) -> {r} {{\n"
+               f"  %0 = stablehlo.compare {direction}, %x, %y : ({t}, {t}) -> {r}\n"
+               f"  return %0 : {r}\n}}\n")
+    x = round_to(dtype, random_values(dtype, rng))
+    y = np.where(rng.integers(0, 2, SIZE) > 0, x,
+                 round_to(dtype, random_values(dtype, rng)))
+    verify(axle_run, tmp_path, program, [(dtype, x, [SIZE]), (dtype, y, [SIZE])])
+
+
+CONVERSIONS = [(a, b) for a in ["f32", "f64", "f16", "bf16", "i32", "ui8",
+                                "i64", "i1"]
+               for b in ["f32", "f16", "bf16", "i8", "i32", "ui32", "i64",
+                         "ui64", "i1", "f64"] if a != b]
+
+
+@pytest.mark.parametrize("source,target", CONVERSIONS)
+def test_convert(axle_run, tmp_path, source, target):
+    rng = np.random.default_rng(seed((source, target)))
+    s, t = tensor(source, [SIZE]), tensor(target, [SIZE])
+    program = (f"func.func @main(%x: {s}) -> {t} {{\n"
+               f"  %0 = stablehlo.convert %x : ({s}) -> {t}\n"
+               f"  return %0 : {t}\n}}\n")
+    x = round_to(source, random_values(source, rng))
+    verify(axle_run, tmp_path, program, [(source, x, [SIZE])])
+
+
+@pytest.mark.parametrize("dtype", ["f32", "i32", "ui8"])
+def test_select_clamp(axle_run, tmp_path, dtype):
+    rng = np.random.default_rng(5)
+    t = tensor(dtype, [SIZE])
+    p = tensor("i1", [SIZE])
+    program = (f"func.func @main(%p: {p}, %x: {t}, %y: {t}, %lo: {tensor(dtype, [])}) -> ({t}, {t}) {{\n"
+               f"  %0 = stablehlo.select %p, %x, %y : {p}, {t}\n"
+               f"  %1 = stablehlo.clamp %lo, %x, %y : ({tensor(dtype, [])}, {t}, {t}) -> {t}\n"
+               f"  return %0, %1 : {t}, {t}\n}}\n")
+    verify(axle_run, tmp_path, program, [
+        ("i1", random_values("i1", rng), [SIZE]),
+        (dtype, round_to(dtype, random_values(dtype, rng)), [SIZE]),
+        (dtype, round_to(dtype, random_values(dtype, rng)), [SIZE]),
+        (dtype, round_to(dtype, random_values(dtype, rng)[:1]), [])])
