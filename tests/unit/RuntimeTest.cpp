@@ -1,0 +1,211 @@
+//===- RuntimeTest.cpp - the runtime's C++ API on compiled artifacts ------===//
+//
+// Compiles small programs with the compiler, then exercises the runtime the
+// way a deployment would: load from bytes, run synchronously, asynchronously
+// and from several threads at once, and reject bad artifacts with clear
+// messages. Expected values are worked out by hand.
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/driver/Pipeline.h"
+#include "compiler/driver/RegisterDialects.h"
+#include "runtime/CpuFeatures.h"
+#include "runtime/Executable.h"
+#include "runtime/ThreadPool.h"
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <thread>
+
+using namespace axle::runtime;
+
+namespace {
+
+// y = x * x + 1 (f32), and the sum of an i32 vector.
+constexpr const char *kProgram = R"mlir(
+func.func @main(%x: tensor<4xf32>, %n: tensor<3xi32>) -> (tensor<4xf32>, tensor<i32>) {
+  %one = stablehlo.constant dense<1.0> : tensor<4xf32>
+  %zero = stablehlo.constant dense<0> : tensor<i32>
+  %sq = stablehlo.multiply %x, %x : tensor<4xf32>
+  %y = stablehlo.add %sq, %one : tensor<4xf32>
+  %s = stablehlo.reduce(%n init: %zero) applies stablehlo.add across dimensions = [0]
+      : (tensor<3xi32>, tensor<i32>) -> tensor<i32>
+  return %y, %s : tensor<4xf32>, tensor<i32>
+}
+)mlir";
+
+/// The serialized artifact of kProgram, compiled once for this machine.
+const std::string &artifactBytes() {
+  static const std::string bytes = [] {
+    mlir::DialectRegistry registry;
+    axle::registerInputDialects(registry);
+    mlir::MLIRContext context(registry);
+    auto module = mlir::parseSourceString<mlir::ModuleOp>(kProgram, &context);
+    if (!module)
+      return std::string();
+    auto compiled = axle::compileModule(*module, axle::CompileOptions());
+    return compiled ? serializeArtifact(compiled->artifact) : std::string();
+  }();
+  return bytes;
+}
+
+std::shared_ptr<Executable> load() {
+  auto exe = Executable::loadBytes(artifactBytes());
+  EXPECT_TRUE(exe.ok()) << (exe.ok() ? "" : exe.status().message());
+  return exe.ok() ? *exe : nullptr;
+}
+
+TEST(Runtime, SignatureIsRecorded) {
+  auto exe = load();
+  ASSERT_TRUE(exe);
+  const FunctionSpec *main = exe->find("main");
+  ASSERT_NE(main, nullptr);
+  ASSERT_EQ(main->inputs.size(), 2u);
+  ASSERT_EQ(main->outputs.size(), 2u);
+  EXPECT_EQ(main->inputs[0].toString(), "tensor<4xf32>");
+  EXPECT_EQ(main->inputs[1].toString(), "tensor<3xi32>");
+  EXPECT_EQ(main->outputs[1].toString(), "tensor<i32>");
+  EXPECT_EQ(main->outputs[0].byteSize(), 16);
+  EXPECT_EQ(exe->find("nope"), nullptr);
+}
+
+TEST(Runtime, RunsSynchronouslyOnCallerMemory) {
+  auto exe = load();
+  ASSERT_TRUE(exe);
+  const FunctionSpec &main = *exe->find("main");
+  float x[4] = {1.0f, -2.0f, 0.5f, 3.0f};
+  int32_t n[3] = {5, -7, 100};
+  float y[4] = {};
+  int32_t sum = 0;
+  Status status = exe->run(main, {x, n}, {y, &sum});
+  ASSERT_TRUE(status.ok()) << status.message();
+  EXPECT_EQ(y[0], 2.0f);
+  EXPECT_EQ(y[1], 5.0f);
+  EXPECT_EQ(y[2], 1.25f);
+  EXPECT_EQ(y[3], 10.0f);
+  EXPECT_EQ(sum, 98);
+  // Inputs are only read.
+  EXPECT_EQ(x[1], -2.0f);
+}
+
+TEST(Runtime, RejectsWrongBufferCounts) {
+  auto exe = load();
+  ASSERT_TRUE(exe);
+  float x[4] = {};
+  Status status = exe->run(*exe->find("main"), {x}, {});
+  ASSERT_FALSE(status.ok());
+  EXPECT_NE(status.message().find("takes 2 inputs and 2 outputs"),
+            std::string::npos)
+      << status.message();
+}
+
+TEST(Runtime, RunsAsynchronously) {
+  auto exe = load();
+  ASSERT_TRUE(exe);
+  ThreadPool pool(2);
+  const FunctionSpec &main = *exe->find("main");
+  float x[4] = {2, 2, 2, 2}, y[4] = {};
+  int32_t n[3] = {1, 2, 3}, sum = 0;
+  std::future<Status> done = exe->runAsync(pool, main, {x, n}, {y, &sum});
+  ASSERT_TRUE(done.get().ok());
+  EXPECT_EQ(y[3], 5.0f);
+  EXPECT_EQ(sum, 6);
+
+  std::promise<void> called;
+  float y2[4] = {};
+  int32_t sum2 = 0;
+  exe->runAsync(pool, main, {x, n}, {y2, &sum2}, [&](Status status) {
+    EXPECT_TRUE(status.ok());
+    called.set_value();
+  });
+  called.get_future().wait();
+  EXPECT_EQ(y2[0], 5.0f);
+  EXPECT_EQ(sum2, 6);
+}
+
+TEST(Runtime, OneExecutableRunsFromManyThreads) {
+  auto exe = load();
+  ASSERT_TRUE(exe);
+  const FunctionSpec &main = *exe->find("main");
+  std::atomic<int> wrong{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 8; ++t)
+    threads.emplace_back([&, t] {
+      for (int i = 0; i < 200; ++i) {
+        float v = static_cast<float>(t * 1000 + i);
+        float x[4] = {v, v, v, v}, y[4] = {};
+        int32_t n[3] = {t, i, 1}, sum = 0;
+        if (!exe->run(main, {x, n}, {y, &sum}).ok() || y[2] != v * v + 1 ||
+            sum != t + i + 1)
+          ++wrong;
+      }
+    });
+  for (std::thread &thread : threads)
+    thread.join();
+  EXPECT_EQ(wrong.load(), 0);
+}
+
+TEST(Runtime, RejectsTruncatedAndCorruptedArtifacts) {
+  const std::string &bytes = artifactBytes();
+  ASSERT_FALSE(bytes.empty());
+  for (size_t size : {size_t(0), size_t(7), size_t(40), bytes.size() / 2,
+                      bytes.size() - 1}) {
+    auto exe = Executable::loadBytes(std::string_view(bytes).substr(0, size));
+    ASSERT_FALSE(exe.ok()) << "size " << size;
+    EXPECT_NE(exe.status().message().find("not a valid axle artifact"),
+              std::string::npos)
+        << exe.status().message();
+  }
+  std::string flipped = bytes;
+  flipped[flipped.size() / 3] ^= 0x20;
+  auto exe = Executable::loadBytes(flipped);
+  ASSERT_FALSE(exe.ok());
+  EXPECT_NE(exe.status().message().find("checksum"), std::string::npos);
+
+  std::string newer = bytes;
+  newer[8] = 99; // the format version
+  exe = Executable::loadBytes(newer);
+  ASSERT_FALSE(exe.ok());
+  EXPECT_NE(exe.status().message().find("format version 99"),
+            std::string::npos)
+      << exe.status().message();
+}
+
+TEST(Runtime, RefusesCodeForAnotherMachine) {
+  auto artifact = parseArtifact(artifactBytes());
+  ASSERT_TRUE(artifact.ok());
+  Artifact needsMore = *artifact;
+  needsMore.features.push_back("imaginary-extension");
+  auto exe = Executable::loadBytes(serializeArtifact(needsMore));
+  ASSERT_FALSE(exe.ok());
+  EXPECT_NE(exe.status().message().find(
+                "lacks features the artifact's code uses (imaginary-extension"),
+            std::string::npos)
+      << exe.status().message();
+
+  Artifact arm = *artifact;
+  arm.triple = "aarch64-unknown-linux-gnu";
+  exe = Executable::loadBytes(serializeArtifact(arm));
+  ASSERT_FALSE(exe.ok());
+  EXPECT_NE(exe.status().message().find("compiled for 'aarch64"),
+            std::string::npos)
+      << exe.status().message();
+}
+
+TEST(Runtime, ThreadCountComesFromTheEnvironment) {
+  ::setenv("AXLE_NUM_THREADS", "3", 1);
+  EXPECT_EQ(ThreadPool::defaultThreadCount(), 3u);
+  ThreadPool pool;
+  EXPECT_EQ(pool.size(), 3u);
+  ::setenv("AXLE_NUM_THREADS", "zero", 1);
+  EXPECT_GE(ThreadPool::defaultThreadCount(), 1u);
+  ::unsetenv("AXLE_NUM_THREADS");
+}
+
+} // namespace
