@@ -45,6 +45,9 @@ struct LowerToLinalgPass
     populateContractionPatterns(converter, patterns);
     populateIndexingPatterns(converter, patterns);
     populateControlFlowPatterns(converter, patterns);
+    populateLinearAlgebraPatterns(converter, patterns);
+    populateFftPatterns(converter, patterns);
+    populateRandomPatterns(converter, patterns);
 
     ConversionTarget target(*ctx);
     target.addLegalDialect<arith::ArithDialect, complex::ComplexDialect,

@@ -46,10 +46,16 @@ void populateElementwisePatterns(const TypeConverter &, RewritePatternSet &);
 void populateShapePatterns(const TypeConverter &, RewritePatternSet &);
 /// reduce, reduce_window, select_and_scatter.
 void populateReductionPatterns(const TypeConverter &, RewritePatternSet &);
-/// dot_general, dot, convolution, triangular_solve, cholesky, fft.
+/// dot_general, dot, convolution.
 void populateContractionPatterns(const TypeConverter &, RewritePatternSet &);
 /// gather, scatter, sort.
 void populateIndexingPatterns(const TypeConverter &, RewritePatternSet &);
+/// triangular_solve, cholesky.
+void populateLinearAlgebraPatterns(const TypeConverter &, RewritePatternSet &);
+/// fft (all four kinds).
+void populateFftPatterns(const TypeConverter &, RewritePatternSet &);
+/// rng_bit_generator, rng.
+void populateRandomPatterns(const TypeConverter &, RewritePatternSet &);
 /// while, if, case, optimization_barrier, call/return plumbing,
 /// replica_id/partition_id and single-device collectives.
 void populateControlFlowPatterns(const TypeConverter &, RewritePatternSet &);

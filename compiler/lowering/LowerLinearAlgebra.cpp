@@ -1,0 +1,14 @@
+//===- LowerLinearAlgebra.cpp - triangular_solve, cholesky ---------------------------------------------===//
+
+#include "compiler/lowering/Lowering.h"
+
+#include "compiler/dialect/stablehlo/Stablehlo.h"
+
+namespace axle::lowering {
+
+using namespace mlir;
+namespace hlo = axle::stablehlo;
+
+void populateLinearAlgebraPatterns(const TypeConverter &converter, RewritePatternSet &patterns) {}
+
+} // namespace axle::lowering
