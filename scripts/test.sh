@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Builds axle and runs every test: lit/FileCheck, GoogleTest, pytest, the
-# conformance-corpus round trip (when a corpus is given) and the parser tests
-# again under AddressSanitizer/UBSan.
+# Builds axle and runs every test: lit/FileCheck, GoogleTest, pytest
+# (including the compiled-vs-interpreter differential tests), the
+# conformance corpus (round trip, interpreter, compiled code; when a corpus
+# is given) and the parser tests again under AddressSanitizer/UBSan.
 #
 #   scripts/test.sh [--conformance PATH] [--no-sanitizers]
 #
@@ -14,15 +15,16 @@ repo_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$repo_root"
 
 conformance="${AXLE_CONFORMANCE:-}"
-# Fraction of the corpus' enabled cases the interpreter must pass.
+# Fraction of the corpus' enabled cases each backend must pass.
 interpreter_min_pass_rate=0.99
+cpu_min_pass_rate=0.98
 sanitizers=1
 while (($#)); do
   case "$1" in
     --conformance) conformance="$2"; shift 2 ;;
     --conformance=*) conformance="${1#*=}"; shift ;;
     --no-sanitizers) sanitizers=0; shift ;;
-    -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
     *) echo "test.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -55,6 +57,17 @@ if [[ -n "$conformance" && -d "$conformance/stablehlo-testdata" ]]; then
   # The required pass rate only ever goes up as op coverage grows.
   run build/tests/axle-conformance --backend=interpreter \
     --min-pass-rate="$interpreter_min_pass_rate" \
+    "$conformance/stablehlo-testdata"
+else
+  echo "skipped: no conformance corpus given (pass --conformance PATH or set AXLE_CONFORMANCE)"
+fi
+
+step "conformance corpus: compiled for this CPU"
+if [[ -n "$conformance" && -d "$conformance/stablehlo-testdata" ]]; then
+  # Every case is compiled with its inputs as runtime arguments, run as
+  # native code, and its checks evaluated on the results.
+  run build/tests/axle-conformance --backend=cpu --timeout=300 \
+    --min-pass-rate="$cpu_min_pass_rate" \
     "$conformance/stablehlo-testdata"
 else
   echo "skipped: no conformance corpus given (pass --conformance PATH or set AXLE_CONFORMANCE)"

@@ -62,6 +62,14 @@ runOnTensors(const runtime::Executable &executable,
     inputs.push_back(bytes.data());
   std::vector<std::string> outputBytes;
   std::vector<void *> outputs;
+  for (auto [index, spec] : llvm::enumerate(function.outputs)) {
+    // Results become interpreter tensors, which have a size limit.
+    if (!interp::boundedElementCount(spec.shape)) {
+      error = "result " + std::to_string(index) + " of @" + function.name +
+              " (" + spec.toString() + ") is too large to hold in memory";
+      return std::nullopt;
+    }
+  }
   for (const runtime::TensorSpec &spec : function.outputs)
     outputBytes.emplace_back(spec.byteSize(), '\0');
   for (std::string &bytes : outputBytes)

@@ -81,6 +81,18 @@ FailureOr<runtime::FunctionSpec> describeFunction(func::FuncOp func) {
                           "tensors";
       return failure();
     }
+    // Sizes are products of dimensions; reject shapes whose byte size does
+    // not fit in 63 bits rather than let it wrap around.
+    uint64_t elements = 1;
+    for (int64_t dim : tensor.getShape())
+      if (dim != 0 && elements > (uint64_t(1) << 56) / uint64_t(dim)) {
+        func.emitError() << "axle cannot compile @" << func.getName() << ": "
+                         << what << " " << index << " (" << type
+                         << ") is too large";
+        return failure();
+      } else {
+        elements *= uint64_t(dim);
+      }
     runtime::TensorSpec spec;
     spec.elementType = elementTypeName(tensor.getElementType());
     spec.shape.assign(tensor.getShape().begin(), tensor.getShape().end());
