@@ -145,6 +145,8 @@ std::string serializeArtifact(const Artifact &artifact) {
   for (const std::string &feature : artifact.features)
     metadata += " " + feature;
   metadata += "\n";
+  for (const std::string &target : artifact.customCalls)
+    metadata += "custom_call " + target + "\n";
   for (const FunctionSpec &function : artifact.functions) {
     metadata += "function " + function.name + " " + function.symbol + "\n";
     for (const TensorSpec &input : function.inputs)
@@ -210,6 +212,11 @@ Result<Artifact> parseArtifact(std::string_view bytes) {
       std::string feature;
       while (fields >> feature)
         artifact.features.push_back(feature);
+    } else if (kind == "custom_call") {
+      std::string target;
+      if (!(fields >> target))
+        return bad("a custom_call record needs a target name");
+      artifact.customCalls.push_back(target);
     } else if (kind == "function") {
       FunctionSpec function;
       if (!(fields >> function.name >> function.symbol))

@@ -10,6 +10,7 @@
 //   of all preceding bytes
 //
 // Metadata lines: `triple T`, `cpu C`, `features F1 F2 ...`,
+// `custom_call NAME` (a target the code calls, see CustomCall.h),
 // `function NAME SYMBOL`, then that function's `input TYPE SHAPE` and
 // `output TYPE SHAPE` lines, where TYPE is the element type as StableHLO
 // spells it (f32, ui8, i1, complex<f32>, ...) and SHAPE is `2x3` or
@@ -56,7 +57,8 @@ struct Artifact {
   std::string cpu;
   std::vector<std::string> features;
   std::vector<FunctionSpec> functions;
-  std::string code; ///< an ELF shared library
+  std::vector<std::string> customCalls; ///< targets the code calls
+  std::string code;                     ///< an ELF shared library
 
   const FunctionSpec *find(std::string_view name) const;
 };

@@ -9,6 +9,7 @@
 
 #include "runtime/Executable.h"
 #include "runtime/CpuFeatures.h"
+#include "runtime/CustomCall.h"
 #include "runtime/ThreadPool.h"
 
 #include <dlfcn.h>
@@ -82,6 +83,20 @@ Executable::loadBytes(std::string_view bytes) {
     const char *why = ::dlerror();
     return Status::error(std::string("cannot load the artifact's code: ") +
                          (why ? why : "unknown error"));
+  }
+  // Each custom-call target's slot gets the registered function.
+  for (const std::string &target : exe->contents.customCalls) {
+    CustomCallFn fn = lookupCustomCall(target);
+    if (!fn)
+      return Status::error("the artifact calls custom-call target '" + target +
+                           "', which is not registered with the runtime "
+                           "(axle::runtime::registerCustomCall)");
+    void *slot = ::dlsym(exe->library, customCallSlotSymbol(target).c_str());
+    if (!slot)
+      return Status::error("the artifact's code lacks the slot of custom-call "
+                           "target '" +
+                           target + "'");
+    *static_cast<CustomCallFn *>(slot) = fn;
   }
   for (const FunctionSpec &function : exe->contents.functions) {
     void *symbol = ::dlsym(exe->library, function.symbol.c_str());

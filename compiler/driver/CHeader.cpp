@@ -1,6 +1,7 @@
 //===- CHeader.cpp - C headers for compiled libraries ---------------------===//
 
 #include "compiler/driver/CHeader.h"
+#include "runtime/CustomCall.h"
 
 #include <cctype>
 
@@ -53,6 +54,15 @@ std::string writeCHeader(const runtime::Artifact &artifact,
   out += "#ifndef " + guard + "_H\n#define " + guard + "_H\n\n";
   out += "#include <stdbool.h>\n#include <stdint.h>\n\n";
   out += "#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n";
+  if (!artifact.customCalls.empty())
+    out += "/* Custom-call targets: assign each slot a function\n"
+           " * void fn(void **buffers) (operands, then results) before the\n"
+           " * first call. */\n";
+  for (const std::string &target : artifact.customCalls)
+    out += "extern void (*" + runtime::customCallSlotSymbol(target) +
+           ")(void **buffers); /* " + target + " */\n";
+  if (!artifact.customCalls.empty())
+    out += "\n";
   for (const runtime::FunctionSpec &function : artifact.functions) {
     out += "/* @" + function.name + "\n";
     for (size_t i = 0; i < function.inputs.size(); ++i)

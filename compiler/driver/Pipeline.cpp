@@ -2,7 +2,7 @@
 //
 // The order of every phase lives here:
 //   import     (the caller parsed and verified the module)
-//   legalize   chlo -> stablehlo
+//   legalize   chlo -> stablehlo; quantized ops -> integer/float stablehlo
 //   lower      stablehlo -> linalg / tensor / scf / arith / math / complex
 //   codegen    bufferize, loops, LLVM dialect (codegen/cpu/CpuPipeline.cpp)
 //   emit       LLVM IR -> optimized object file -> shared library
@@ -25,12 +25,15 @@
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
 
+#include <set>
+
 namespace axle {
 
 using namespace mlir;
 
 void buildStablehloToLinalgPipeline(OpPassManager &pm) {
   pm.addPass(chlo::createLegalizeChloPass());
+  pm.addPass(lowering::createLowerQuantizedPass());
   // Calls (also inside reduction bodies) are inlined while still stablehlo,
   // so that every lowering sees whole computations. No simplification runs
   // in between: it would hoist constants out of reduction bodies.
@@ -164,6 +167,13 @@ std::optional<CompiledModule> compileModule(ModuleOp module,
       return std::nullopt;
     artifact.functions.push_back(std::move(*spec));
   }
+  // Custom-call targets the code will call through runtime-filled slots.
+  std::set<std::string> targets;
+  module.walk([&](stablehlo::CustomCallOp call) {
+    if (!call.getCallTargetName().starts_with("check."))
+      targets.insert(call.getCallTargetName().str());
+  });
+  artifact.customCalls.assign(targets.begin(), targets.end());
   if (artifact.functions.empty()) {
     module.emitError() << "axle: the module has no public function to compile";
     return std::nullopt;

@@ -23,7 +23,8 @@ struct CompileOptions {
 };
 
 /// Adds the phases from stablehlo (with chlo and quantized types) to linalg
-/// on tensors: --axle-legalize-chlo, --inline, --axle-lower-to-linalg.
+/// on tensors: --axle-legalize-chlo, --axle-lower-quantized, --inline,
+/// --axle-lower-to-linalg.
 void buildStablehloToLinalgPipeline(mlir::OpPassManager &pm);
 
 /// What compiling a module produces: the artifact (signatures, target,

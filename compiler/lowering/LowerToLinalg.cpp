@@ -19,6 +19,7 @@
 #include "mlir/Dialect/Func/Transforms/FuncConversions.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -48,12 +49,14 @@ struct LowerToLinalgPass
     populateLinearAlgebraPatterns(converter, patterns);
     populateFftPatterns(converter, patterns);
     populateRandomPatterns(converter, patterns);
+    populateCustomCallPatterns(converter, patterns);
 
     ConversionTarget target(*ctx);
     target.addLegalDialect<arith::ArithDialect, complex::ComplexDialect,
                            linalg::LinalgDialect, math::MathDialect,
                            scf::SCFDialect, tensor::TensorDialect,
-                           bufferization::BufferizationDialect>();
+                           bufferization::BufferizationDialect,
+                           memref::MemRefDialect>();
     target.addIllegalDialect<stablehlo::StablehloDialect>();
     target.markUnknownOpDynamicallyLegal([](Operation *op) {
       return op->getDialect() == nullptr ||

@@ -54,6 +54,8 @@ void populateIndexingPatterns(const TypeConverter &, RewritePatternSet &);
 void populateLinearAlgebraPatterns(const TypeConverter &, RewritePatternSet &);
 /// fft (all four kinds).
 void populateFftPatterns(const TypeConverter &, RewritePatternSet &);
+/// custom_call: a call of a C function registered with the runtime.
+void populateCustomCallPatterns(const TypeConverter &, RewritePatternSet &);
 /// rng_bit_generator, rng.
 void populateRandomPatterns(const TypeConverter &, RewritePatternSet &);
 /// while, if, case, optimization_barrier, call/return plumbing,

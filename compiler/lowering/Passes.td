@@ -23,7 +23,8 @@ def LowerToLinalgPass : Pass<"axle-lower-to-linalg", "::mlir::ModuleOp"> {
     "::mlir::arith::ArithDialect", "::mlir::complex::ComplexDialect",
     "::mlir::func::FuncDialect", "::mlir::linalg::LinalgDialect",
     "::mlir::math::MathDialect", "::mlir::scf::SCFDialect",
-    "::mlir::tensor::TensorDialect", "::mlir::bufferization::BufferizationDialect"
+    "::mlir::tensor::TensorDialect", "::mlir::bufferization::BufferizationDialect",
+    "::mlir::memref::MemRefDialect"
   ];
 }
 

@@ -18,14 +18,13 @@ namespace hlo = axle::stablehlo;
 
 namespace {
 
-/// Check ops: the check dialect and custom calls to `check.*` with no
-/// results.
+/// Check ops: the check dialect and custom calls to `check.*` (`check.eq`
+/// also returns true, after failing the run on a mismatch).
 bool isCheck(Operation *op) {
   if (op->getDialect() && op->getDialect()->getNamespace() == "check")
     return true;
   if (auto call = dyn_cast<hlo::CustomCallOp>(op))
-    return call.getCallTargetName().starts_with("check.") &&
-           op->getNumResults() == 0;
+    return call.getCallTargetName().starts_with("check.");
   return false;
 }
 
@@ -87,12 +86,30 @@ LogicalResult runCompiledCase(ModuleOp module, StringRef caseName,
     call.erase();
   }
 
-  // 2. Checks -> extra results, each check kept in a module of its own.
+  // 2. Literal tensors in the case itself (programs without data functions
+  // keep their inputs there) -> arguments too; splats stay constants.
+  SmallVector<hlo::ConstantOp> literals;
+  for (auto constant : body.getOps<hlo::ConstantOp>())
+    if (auto value = dyn_cast<DenseElementsAttr>(constant.getValue());
+        value && !value.isSplat())
+      literals.push_back(constant);
+  for (hlo::ConstantOp constant : literals) {
+    auto type = cast<RankedTensorType>(constant.getType());
+    BlockArgument argument = body.addArgument(type, constant.getLoc());
+    constant.getResult().replaceAllUsesWith(argument);
+    arguments.push_back(interp::Tensor::fromAttr(
+        cast<DenseElementsAttr>(constant.getValue()), type));
+    constant.erase();
+  }
+
+  // 3. Checks -> extra results, each check kept in a module of its own.
   OwningOpRef<ModuleOp> checkers(ModuleOp::create(UnknownLoc::get(context)));
   OpBuilder checkerBuilder = OpBuilder::atBlockEnd(checkers->getBody());
   auto ret = cast<func::ReturnOp>(body.getTerminator());
-  SmallVector<Value> results(ret.getOperands());
-  unsigned originalResults = results.size();
+  // The check results' uses change below, so the returned values are read
+  // only at the end; checked values are appended after them.
+  unsigned originalResults = ret.getNumOperands();
+  SmallVector<Value> extras;
   std::vector<PendingCheck> checks;
   SmallVector<Operation *> checkOps;
   for (Operation &op : body)
@@ -107,8 +124,9 @@ LogicalResult runCompiledCase(ModuleOp module, StringRef caseName,
           arg && arg.getOwner() == &body) {
         check.sources.push_back({true, arg.getArgNumber()});
       } else {
-        check.sources.push_back({false, static_cast<unsigned>(results.size())});
-        results.push_back(operand);
+        check.sources.push_back(
+            {false, static_cast<unsigned>(originalResults + extras.size())});
+        extras.push_back(operand);
       }
     }
     auto checker = func::FuncOp::create(
@@ -122,8 +140,19 @@ LogicalResult runCompiledCase(ModuleOp module, StringRef caseName,
     func::ReturnOp::create(inside, op->getLoc());
     check.checker = checker;
     checks.push_back(std::move(check));
+    // A check that returns a value (check.eq) returns true when it passes.
+    OpBuilder atCheck(op);
+    for (Value result : op->getResults()) {
+      auto type = cast<RankedTensorType>(result.getType());
+      Value passed = hlo::ConstantOp::create(
+          atCheck, op->getLoc(),
+          DenseElementsAttr::get(type, atCheck.getBoolAttr(true)));
+      result.replaceAllUsesWith(passed);
+    }
     op->erase();
   }
+  SmallVector<Value> results(ret.getOperands());
+  results.append(extras);
   OpBuilder builder(ret);
   func::ReturnOp::create(builder, ret.getLoc(), results);
   ret.erase();
@@ -135,7 +164,7 @@ LogicalResult runCompiledCase(ModuleOp module, StringRef caseName,
       other.setPrivate();
   function.setPublic();
 
-  // 3. Compile and run.
+  // 4. Compile and run.
   FailureOr<std::shared_ptr<runtime::Executable>> executable =
       compileAndLoad(module, CompileOptions());
   if (failed(executable)) {
@@ -153,9 +182,8 @@ LogicalResult runCompiledCase(ModuleOp module, StringRef caseName,
     reason = "run: " + error;
     return failure();
   }
-  (void)originalResults;
 
-  // 4. The interpreter checks the compiled results.
+  // 5. The interpreter checks the compiled results.
   interp::Interpreter checkInterpreter(*checkers);
   for (PendingCheck &check : checks) {
     SmallVector<interp::RuntimeValue> values;

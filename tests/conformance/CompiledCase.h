@@ -4,7 +4,8 @@
 // (@inputs, @expected: only constants) and checks its results with check
 // ops. To make the compiled kernels really run, the data functions are
 // evaluated up front and their values become runtime arguments of the
-// compiled function (nothing can be constant-folded), and the check ops are
+// compiled function (nothing can be constant-folded; so do non-splat
+// literals written in the case itself), and the check ops are
 // cut out: the values they check become extra results, which the reference
 // interpreter then checks with the very same check ops.
 //

@@ -10,6 +10,7 @@
 #include "compiler/driver/Pipeline.h"
 #include "compiler/driver/RegisterDialects.h"
 #include "runtime/CpuFeatures.h"
+#include "runtime/CustomCall.h"
 #include "runtime/Executable.h"
 #include "runtime/ThreadPool.h"
 
@@ -40,18 +41,21 @@ func.func @main(%x: tensor<4xf32>, %n: tensor<3xi32>) -> (tensor<4xf32>, tensor<
 }
 )mlir";
 
-/// The serialized artifact of kProgram, compiled once for this machine.
+/// The serialized artifact of `program`, compiled for this machine.
+std::string compileToBytes(const char *program) {
+  mlir::DialectRegistry registry;
+  axle::registerInputDialects(registry);
+  mlir::MLIRContext context(registry);
+  auto module = mlir::parseSourceString<mlir::ModuleOp>(program, &context);
+  if (!module)
+    return std::string();
+  auto compiled = axle::compileModule(*module, axle::CompileOptions());
+  return compiled ? serializeArtifact(compiled->artifact) : std::string();
+}
+
+/// The serialized artifact of kProgram, compiled once.
 const std::string &artifactBytes() {
-  static const std::string bytes = [] {
-    mlir::DialectRegistry registry;
-    axle::registerInputDialects(registry);
-    mlir::MLIRContext context(registry);
-    auto module = mlir::parseSourceString<mlir::ModuleOp>(kProgram, &context);
-    if (!module)
-      return std::string();
-    auto compiled = axle::compileModule(*module, axle::CompileOptions());
-    return compiled ? serializeArtifact(compiled->artifact) : std::string();
-  }();
+  static const std::string bytes = compileToBytes(kProgram);
   return bytes;
 }
 
@@ -196,6 +200,49 @@ TEST(Runtime, RefusesCodeForAnotherMachine) {
   EXPECT_NE(exe.status().message().find("compiled for 'aarch64"),
             std::string::npos)
       << exe.status().message();
+}
+
+// z = -x + x * 10 through a custom call that negates.
+constexpr const char *kCustomCallProgram = R"mlir(
+func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %ten = stablehlo.constant dense<10.0> : tensor<4xf32>
+  %n = stablehlo.custom_call @test.negate(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  %t = stablehlo.multiply %x, %ten : tensor<4xf32>
+  %z = stablehlo.add %n, %t : tensor<4xf32>
+  return %z : tensor<4xf32>
+}
+)mlir";
+
+void negateFour(void **buffers) {
+  const float *in = static_cast<const float *>(buffers[0]);
+  float *out = static_cast<float *>(buffers[1]);
+  for (int i = 0; i < 4; ++i)
+    out[i] = -in[i];
+}
+
+TEST(Runtime, CustomCallsReachTheRegisteredFunction) {
+  std::string bytes = compileToBytes(kCustomCallProgram);
+  ASSERT_FALSE(bytes.empty());
+  auto artifact = parseArtifact(bytes);
+  ASSERT_TRUE(artifact.ok());
+  ASSERT_EQ(artifact->customCalls, std::vector<std::string>{"test.negate"});
+
+  auto missing = Executable::loadBytes(bytes);
+  ASSERT_FALSE(missing.ok());
+  EXPECT_NE(missing.status().message().find(
+                "custom-call target 'test.negate', which is not registered"),
+            std::string::npos)
+      << missing.status().message();
+
+  registerCustomCall("test.negate", negateFour);
+  auto exe = Executable::loadBytes(bytes);
+  ASSERT_TRUE(exe.ok()) << exe.status().message();
+  float x[4] = {1, -2, 0.5f, 3}, z[4] = {};
+  ASSERT_TRUE((*exe)->run(*(*exe)->find("main"), {x}, {z}).ok());
+  EXPECT_EQ(z[0], 9.0f);
+  EXPECT_EQ(z[1], -18.0f);
+  EXPECT_EQ(z[2], 4.5f);
+  EXPECT_EQ(z[3], 27.0f);
 }
 
 TEST(Runtime, ThreadCountComesFromTheEnvironment) {

@@ -28,6 +28,8 @@ namespace {
 // clang-format off
 constexpr const char *kLinalgToLLVM =
     "inline,symbol-dce,canonicalize,cse,"
+    "func.func(axle-tile-and-vectorize),canonicalize,"
+    "loop-invariant-subset-hoisting,canonicalize,cse,"
     "axle-copy-aliased-results,"
     "one-shot-bufferize{bufferize-function-boundaries allow-return-allocs-from-loops "
         "function-boundary-type-conversion=identity-layout-map},"
@@ -36,6 +38,7 @@ constexpr const char *kLinalgToLLVM =
     "buffer-deallocation-pipeline,"
     "axle-lower-strided-copies,"
     "convert-linalg-to-loops,"
+    "convert-vector-to-scf{full-unroll target-rank=1},"
     "convert-complex-to-standard,"
     "func.func(math-extend-to-supported-types{target-type=f32}),"
     "axle-approximate-math,"
@@ -45,6 +48,7 @@ constexpr const char *kLinalgToLLVM =
     "arith-expand{include-bf16},"
     "axle-emit-entry-points,"
     "convert-scf-to-cf,expand-strided-metadata,lower-affine,"
+    "convert-vector-to-llvm,convert-ub-to-llvm,"
     "finalize-memref-to-llvm,convert-to-llvm,reconcile-unrealized-casts,"
     "canonicalize";
 // clang-format on

@@ -10,6 +10,7 @@
 
 #include "compiler/codegen/cpu/Passes.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -69,6 +70,7 @@ struct EmitEntryPointsPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *ctx = &getContext();
+    emitCustomCallThunks(module);
     SmallVector<func::FuncOp> publicFunctions;
     for (auto func : module.getOps<func::FuncOp>())
       if (func.isPublic() && !func.isExternal())

@@ -3,6 +3,7 @@
 #ifndef AXLE_COMPILER_CODEGEN_CPU_PASSES_H
 #define AXLE_COMPILER_CODEGEN_CPU_PASSES_H
 
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 
 namespace axle::cpu {
@@ -10,6 +11,10 @@ namespace axle::cpu {
 #define GEN_PASS_DECL
 #define GEN_PASS_REGISTRATION
 #include "compiler/codegen/cpu/Passes.h.inc"
+
+/// What --axle-emit-custom-call-thunks does; --axle-emit-entry-points
+/// does it first, so the pipeline needs no separate step.
+void emitCustomCallThunks(mlir::ModuleOp module);
 
 } // namespace axle::cpu
 

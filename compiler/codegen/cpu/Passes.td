@@ -32,8 +32,13 @@ def EmitEntryPointsPass : Pass<"axle-emit-entry-points", "::mlir::ModuleOp"> {
     order; the wrapper builds the memref descriptors (identity layout) and
     calls `@f`. This is the one calling convention of compiled axle code:
     the runtime, the C header of a shared library and the JIT all call it.
+    It first gives custom-call thunks their bodies
+    (see --axle-emit-custom-call-thunks).
   }];
-  let dependentDialects = ["::mlir::LLVM::LLVMDialect", "::mlir::func::FuncDialect"];
+  let dependentDialects = [
+    "::mlir::LLVM::LLVMDialect", "::mlir::func::FuncDialect",
+    "::mlir::memref::MemRefDialect", "::mlir::arith::ArithDialect"
+  ];
 }
 
 def CopyAliasedResultsPass
@@ -63,6 +68,25 @@ def ExpandF64ToBF16Pass : Pass<"axle-expand-f64-to-bf16"> {
   let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::math::MathDialect"];
 }
 
+def EmitCustomCallThunksPass
+    : Pass<"axle-emit-custom-call-thunks", "::mlir::ModuleOp"> {
+  let summary = "Give custom-call thunks a body that calls the target's slot";
+  let description = [{
+    The lowering turns each `stablehlo.custom_call @T` into a call of a
+    bodiless private function marked `axle.custom_call_target = "T"` that
+    takes the operand and result buffers. This pass adds an exported,
+    null-initialized function-pointer global per target (its name is
+    `runtime::customCallSlotSymbol(T)`), and gives each thunk a body that
+    collects the buffers' data pointers into a `void *[]` and calls the
+    function in the slot, which the runtime (or a program linking the
+    library) fills in.
+  }];
+  let dependentDialects = [
+    "::mlir::LLVM::LLVMDialect", "::mlir::memref::MemRefDialect",
+    "::mlir::arith::ArithDialect"
+  ];
+}
+
 def LowerStridedCopiesPass : Pass<"axle-lower-strided-copies"> {
   let summary = "Turn copies between strided buffers into linalg.copy";
   let description = [{
@@ -72,6 +96,26 @@ def LowerStridedCopiesPass : Pass<"axle-lower-strided-copies"> {
     contiguous copies stay and become `memcpy`.
   }];
   let dependentDialects = ["::mlir::linalg::LinalgDialect"];
+}
+
+def TileAndVectorizePass
+    : Pass<"axle-tile-and-vectorize", "::mlir::func::FuncOp"> {
+  let summary = "Fuse, tile and vectorize linalg ops on tensors, bit-exactly";
+  let description = [{
+    Fuses elementwise producers into their consumers, tiles float matmuls
+    for the caches and the registers (k innermost, step 1) and vectorizes
+    the register tile, and vectorizes the innermost parallel dimension of
+    other linalg ops whose operands are contiguous along it. Every result
+    keeps the scalar loops' order of operations (no reassociation, no FMA),
+    so the generated code computes the same bits as the interpreter. Ops
+    that do not fit stay linalg ops for convert-linalg-to-loops.
+  }];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect", "::mlir::arith::ArithDialect",
+    "::mlir::linalg::LinalgDialect", "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect", "::mlir::ub::UBDialect",
+    "::mlir::vector::VectorDialect"
+  ];
 }
 
 #endif // AXLE_CODEGEN_CPU_PASSES

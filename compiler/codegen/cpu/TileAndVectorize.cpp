@@ -1,0 +1,285 @@
+//===- TileAndVectorize.cpp - fusion, tiling and vectorization on tensors -===//
+//
+// Makes the loops that later come out of linalg fast without changing a
+// single result bit:
+//  1. elementwise producers fuse into their consumers, so that a chain of
+//     elementwise ops becomes one loop nest and no temporary tensor;
+//  2. float matmuls (plain and batched) are tiled for the caches, then for
+//     the registers (4 rows x up to 64 columns, k innermost with step 1) and
+//     the register tile is vectorized. Each output element still sums its
+//     products in the order k = 0, 1, ... with a separate multiply and add
+//     (no FMA), exactly as the interpreter does, so results are identical;
+//  3. every other linalg op whose innermost loop is parallel, reads its
+//     operands contiguously (or broadcast) along that loop and computes
+//     with arith/math ops only is tiled to one vector along the innermost
+//     dimension and vectorized. Reductions over outer dimensions stay in
+//     order because their tile size is 1.
+// Tile sizes always divide the static loop bounds, so no masks or
+// remainder loops are needed; an op without a good divisor is left to the
+// scalar loops of convert-linalg-to-loops.
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/codegen/cpu/Passes.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
+#include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace axle::cpu {
+
+#define GEN_PASS_DEF_TILEANDVECTORIZEPASS
+#include "compiler/codegen/cpu/Passes.h.inc"
+
+namespace {
+
+using namespace mlir;
+
+/// Element types whose vectors lower exactly like their scalars. i1 is out:
+/// LLVM packs vectors of i1 into bits while a memref of i1 holds one byte
+/// per element.
+bool isVectorizableElement(Type type) {
+  if (auto integer = dyn_cast<IntegerType>(type))
+    return llvm::is_contained({8u, 16u, 32u, 64u}, integer.getWidth());
+  return type.isF16() || type.isBF16() || type.isF32() || type.isF64();
+}
+
+/// The largest divisor of `size` that is at most `limit`.
+int64_t largestDivisor(int64_t size, int64_t limit) {
+  for (int64_t d = std::min(size, limit); d > 1; --d)
+    if (size % d == 0)
+      return d;
+  return 1;
+}
+
+/// The body computes only with arith and math ops that have an exact
+/// vector counterpart in our pipeline.
+bool hasVectorizableBody(linalg::LinalgOp op) {
+  for (Operation &nested : op->getRegion(0).front()) {
+    if (isa<linalg::YieldOp, linalg::IndexOp>(nested))
+      continue;
+    Dialect *dialect = nested.getDialect();
+    if (!dialect || !isa<arith::ArithDialect, math::MathDialect>(dialect))
+      return false;
+    if (nested.getNumRegions() != 0)
+      return false;
+    // axle-approximate-math expands rsqrt with a scalar constant only.
+    if (isa<math::RsqrtOp>(nested))
+      return false;
+    // axle-expand-f64-to-bf16 rewrites only scalar truncations; LLVM would
+    // call a runtime routine for the vector form. f64 -> f16 likewise.
+    if (auto trunc = dyn_cast<arith::TruncFOp>(nested))
+      if (getElementTypeOrSelf(trunc.getIn().getType()).isF64() &&
+          getElementTypeOrSelf(trunc.getType()).getIntOrFloatBitWidth() <= 16)
+        return false;
+    for (Type type : llvm::concat<const Type>(nested.getOperandTypes(),
+                                              nested.getResultTypes()))
+      if (!isVectorizableElement(type) && !isa<IndexType>(type))
+        return false;
+  }
+  return true;
+}
+
+bool hasStaticVectorizableOperands(linalg::LinalgOp op) {
+  for (OpOperand &operand : op->getOpOperands()) {
+    auto type = dyn_cast<RankedTensorType>(operand.get().getType());
+    if (!type || !type.hasStaticShape() ||
+        !isVectorizableElement(type.getElementType()))
+      return false;
+  }
+  return op.hasPureTensorSemantics();
+}
+
+/// Tiles `op` with `sizes` (0 = not tiled) into scf.for loops and returns
+/// the tiled op.
+FailureOr<TilingInterface> tile(RewriterBase &rewriter, TilingInterface op,
+                                ArrayRef<int64_t> sizes) {
+  scf::SCFTilingOptions options;
+  options.setLoopType(scf::SCFTilingOptions::LoopType::ForOp);
+  options.setTileSizes(getAsIndexOpFoldResult(rewriter.getContext(), sizes));
+  rewriter.setInsertionPoint(op);
+  FailureOr<scf::SCFTilingResult> result =
+      scf::tileUsingSCF(rewriter, op, options);
+  if (failed(result))
+    return failure();
+  rewriter.replaceOp(op, result->replacements);
+  return cast<TilingInterface>(result->tiledOps.back());
+}
+
+/// Vectorizes `op` (static shapes) and replaces it.
+LogicalResult vectorizeOp(RewriterBase &rewriter, Operation *op) {
+  if (failed(linalg::vectorizeOpPrecondition(op)))
+    return failure();
+  rewriter.setInsertionPoint(op);
+  FailureOr<linalg::VectorizationResult> result =
+      linalg::vectorize(rewriter, op);
+  if (failed(result))
+    return failure();
+  rewriter.replaceOp(op, result->replacements);
+  return success();
+}
+
+/// A plain or batched float matmul with default maps and one element type:
+/// the loop dimensions are ([b,] m, n, k).
+bool isFloatMatmul(linalg::LinalgOp op) {
+  if (!isa<linalg::MatmulOp, linalg::BatchMatmulOp>(op))
+    return false;
+  if (auto matmul = dyn_cast<linalg::MatmulOp>(op.getOperation()))
+    if (matmul.hasUserDefinedMaps())
+      return false;
+  if (auto batch = dyn_cast<linalg::BatchMatmulOp>(op.getOperation()))
+    if (batch.hasUserDefinedMaps())
+      return false;
+  if (!hasStaticVectorizableOperands(op))
+    return false;
+  Type element = getElementTypeOrSelf(op->getOperand(0).getType());
+  if (!element.isF32() && !element.isF64())
+    return false;
+  return llvm::all_of(op->getOperandTypes(), [&](Type type) {
+    return getElementTypeOrSelf(type) == element;
+  });
+}
+
+void tileAndVectorizeMatmul(RewriterBase &rewriter, linalg::LinalgOp op) {
+  SmallVector<int64_t> bounds = op.getStaticLoopRanges();
+  unsigned batch = bounds.size() - 3;
+  int64_t m = bounds[batch], n = bounds[batch + 1], k = bounds[batch + 2];
+  unsigned bits = getElementTypeOrSelf(op->getOperand(0).getType())
+                      .getIntOrFloatBitWidth();
+  // Register tile: up to 4 rows and 4 zmm registers of columns, 16
+  // accumulators; k innermost so that the tile of C stays in registers.
+  int64_t lanes = 512 / bits;
+  int64_t nr = largestDivisor(n, 4 * lanes);
+  int64_t mr = largestDivisor(m, 4);
+  // Too narrow a tile gains nothing over the scalar loops.
+  if (nr < 4)
+    return;
+  // Cache tile: a block of B (kc x nc) stays in L2, rows of A stream.
+  auto cacheTile = [](int64_t size, int64_t tileSize) {
+    return size > tileSize && size % tileSize == 0 ? tileSize : 0;
+  };
+  SmallVector<int64_t> cache(batch, 1);
+  cache.append({cacheTile(m, 64), cacheTile(n, 256), cacheTile(k, 256)});
+  FailureOr<TilingInterface> tiled =
+      tile(rewriter, cast<TilingInterface>(op.getOperation()), cache);
+  if (failed(tiled))
+    return;
+  SmallVector<int64_t> registers(batch, 1);
+  registers.append({mr, nr, 1});
+  FailureOr<TilingInterface> registerTile = tile(rewriter, *tiled, registers);
+  if (failed(registerTile))
+    return;
+  (void)vectorizeOp(rewriter, *registerTile);
+}
+
+/// Linalg ops (other than matmuls) whose innermost loop is parallel and
+/// that every operand reads contiguously along it or not at all: one vector
+/// along that loop per iteration of the others.
+void tileAndVectorizeInnermost(RewriterBase &rewriter, linalg::LinalgOp op) {
+  if (!hasStaticVectorizableOperands(op) || !hasVectorizableBody(op))
+    return;
+  unsigned loops = op.getNumLoops();
+  if (loops == 0 || op.getIteratorTypesArray().back() !=
+                        utils::IteratorType::parallel)
+    return;
+  unsigned innermost = loops - 1;
+  unsigned widest = 8;
+  for (OpOperand &operand : op->getOpOperands()) {
+    AffineMap map = op.getMatchingIndexingMap(&operand);
+    if (!map.isProjectedPermutation(/*allowZeroInResults=*/true))
+      return;
+    for (auto [i, result] : llvm::enumerate(map.getResults()))
+      if (result.isFunctionOfDim(innermost) && i + 1 != map.getNumResults())
+        return;
+    widest = std::max(widest, getElementTypeOrSelf(operand.get().getType())
+                                  .getIntOrFloatBitWidth());
+  }
+  for (OpOperand &init : op.getDpsInitsMutable()) {
+    AffineMap map = op.getMatchingIndexingMap(&init);
+    if (map.getNumResults() == 0 ||
+        !map.getResults().back().isFunctionOfDim(innermost))
+      return;
+  }
+  int64_t size = op.getStaticLoopRanges()[innermost];
+  // Two 512-bit registers of the widest element per iteration.
+  int64_t width = largestDivisor(size, 1024 / widest);
+  if (width < 2)
+    return;
+  SmallVector<int64_t> sizes(loops, 1);
+  sizes.back() = width;
+  Operation *target = op;
+  if (!llvm::equal(sizes, op.getStaticLoopRanges())) {
+    FailureOr<TilingInterface> tiled =
+        tile(rewriter, cast<TilingInterface>(op.getOperation()), sizes);
+    if (failed(tiled))
+      return;
+    target = *tiled;
+  }
+  (void)vectorizeOp(rewriter, target);
+}
+
+/// Fuse a producer into its consumer when it has no other use, or when it
+/// only moves data (a broadcast or copy costs nothing to recompute).
+bool shouldFuse(OpOperand *fused) {
+  auto producer = fused->get().getDefiningOp<linalg::GenericOp>();
+  if (!producer)
+    return false;
+  if (producer->hasOneUse())
+    return true;
+  return llvm::hasSingleElement(producer.getBody()->getOperations());
+}
+
+struct TileAndVectorizePass
+    : public impl::TileAndVectorizePassBase<TileAndVectorizePass> {
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    MLIRContext *context = &getContext();
+    {
+      RewritePatternSet patterns(context);
+      linalg::populateElementwiseOpsFusionPatterns(patterns, shouldFuse);
+      if (failed(applyPatternsGreedily(func, std::move(patterns))))
+        return signalPassFailure();
+    }
+
+    SmallVector<linalg::LinalgOp> matmuls, others;
+    func.walk([&](linalg::LinalgOp op) {
+      // Ops already inside loops (scf nests built by the lowering) are left
+      // alone: tiling them again gains little.
+      if (op->getParentOfType<scf::ForOp>())
+        return;
+      if (isFloatMatmul(op))
+        matmuls.push_back(op);
+      else if (!isa<linalg::FillOp>(op))
+        others.push_back(op);
+    });
+    IRRewriter rewriter(context);
+    for (linalg::LinalgOp op : matmuls)
+      tileAndVectorizeMatmul(rewriter, op);
+    for (linalg::LinalgOp op : others)
+      tileAndVectorizeInnermost(rewriter, op);
+
+    // A register tile's k step reduces over a unit dimension: that is one
+    // add per element, in order. Unit dimensions of 1 x ... x N tiles go.
+    RewritePatternSet patterns(context);
+    vector::MultiDimReductionOp::getCanonicalizationPatterns(patterns, context);
+    vector::populateCastAwayVectorLeadingOneDimPatterns(patterns);
+    vector::TransferReadOp::getCanonicalizationPatterns(patterns, context);
+    vector::TransferWriteOp::getCanonicalizationPatterns(patterns, context);
+    if (failed(applyPatternsGreedily(func, std::move(patterns))))
+      signalPassFailure();
+  }
+};
+
+} // namespace
+} // namespace axle::cpu
