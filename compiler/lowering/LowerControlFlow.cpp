@@ -19,6 +19,8 @@
 
 #include "compiler/dialect/stablehlo/Stablehlo.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -393,8 +395,32 @@ struct RootedOneProcess : public OpConversionPattern<OpTy> {
 
 } // namespace
 
+namespace {
+
+/// composite -> a call of its decomposition function, which code generation
+/// inlines (the composite's name and attributes only matter to backends
+/// with a special kernel for it).
+struct CompositeToCall : public OpConversionPattern<hlo::CompositeOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(hlo::CompositeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    SmallVector<Type> resultTypes;
+    if (failed(getTypeConverter()->convertTypes(op.getResultTypes(),
+                                                resultTypes)))
+      return unsupported(op, "results of this type");
+    rewriter.replaceOpWithNewOp<func::CallOp>(op, op.getDecomposition(),
+                                              resultTypes, adaptor.getInputs());
+    return success();
+  }
+};
+
+} // namespace
+
 void populateControlFlowPatterns(const TypeConverter &converter,
                                  RewritePatternSet &patterns) {
+  patterns.add<CompositeToCall>(converter, patterns.getContext());
   patterns.add<
       WhileToScf, IfToScf, CaseToScf, ReturnToScf,
       OptimizationBarrierToOperands, ProcessIdToZero<hlo::ReplicaIdOp>,
