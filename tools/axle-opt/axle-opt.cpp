@@ -5,11 +5,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "compiler/dialect/chlo/Passes.h"
 #include "compiler/driver/AtomicOutput.h"
 #include "compiler/driver/LargeStack.h"
+#include "compiler/driver/Pipeline.h"
 #include "compiler/driver/RegisterDialects.h"
-#include "compiler/lowering/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
@@ -17,8 +16,10 @@
 int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
   axle::registerInputDialects(registry);
-  axle::chlo::registerAxlePasses();
-  axle::lowering::registerLoweringPasses();
+  // Also the dialects compilation lowers through, so that lowered IR can be
+  // read back and each phase run alone.
+  axle::registerCompilerDialects(registry);
+  axle::registerCompilerPipelines();
   // A failed run must not truncate an existing `-o` file.
   axle::AtomicOutput output(argc, argv);
   // Deeply nested programs need more stack than the main thread has.
