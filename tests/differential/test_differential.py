@@ -248,3 +248,154 @@ def test_select_clamp(axle_run, tmp_path, dtype):
         (dtype, round_to(dtype, random_values(dtype, rng)), [SIZE]),
         (dtype, round_to(dtype, random_values(dtype, rng)), [SIZE]),
         (dtype, round_to(dtype, random_values(dtype, rng)[:1]), [])])
+
+
+# ---------------------------------------------------------------------------
+# The other op families: fixed programs, random data (special values
+# included), every result compared bit for bit.
+
+FAMILY_PROGRAMS = {
+    "shape": ("""
+func.func @main(%x: tensor<4x6xf32>, %y: tensor<6xf32>) -> (tensor<2x4x6xf32>, tensor<6x4xf32>, tensor<3x8xf32>, tensor<2x3xf32>, tensor<10x6xf32>, tensor<7x9xf32>, tensor<4x6xf32>) {
+  %z = stablehlo.constant dense<0.5> : tensor<f32>
+  %b = stablehlo.broadcast_in_dim %y, dims = [2] : (tensor<6xf32>) -> tensor<2x4x6xf32>
+  %t = stablehlo.transpose %x, dims = [1, 0] : (tensor<4x6xf32>) -> tensor<6x4xf32>
+  %r = stablehlo.reshape %x : (tensor<4x6xf32>) -> tensor<3x8xf32>
+  %s = stablehlo.slice %x [1:4:2, 0:6:2] : (tensor<4x6xf32>) -> tensor<2x3xf32>
+  %y2 = stablehlo.reshape %y : (tensor<6xf32>) -> tensor<1x6xf32>
+  %c = stablehlo.concatenate %x, %y2, %x, %y2, dim = 0 : (tensor<4x6xf32>, tensor<1x6xf32>, tensor<4x6xf32>, tensor<1x6xf32>) -> tensor<10x6xf32>
+  %p = stablehlo.pad %x, %z, low = [1, -1], high = [-1, 2], interior = [1, 0] : (tensor<4x6xf32>, tensor<f32>) -> tensor<7x7xf32>
+  %p2 = stablehlo.pad %p, %z, low = [0, 1], high = [0, 1], interior = [0, 0] : (tensor<7x7xf32>, tensor<f32>) -> tensor<7x9xf32>
+  %v = stablehlo.reverse %x, dims = [0, 1] : tensor<4x6xf32>
+  return %b, %t, %r, %s, %c, %p2, %v : tensor<2x4x6xf32>, tensor<6x4xf32>, tensor<3x8xf32>, tensor<2x3xf32>, tensor<10x6xf32>, tensor<7x9xf32>, tensor<4x6xf32>
+}""", [("f32", [4, 6]), ("f32", [6])]),
+    "dynamic_slice": ("""
+func.func @main(%x: tensor<5x6xi32>, %u: tensor<2x3xi32>, %i: tensor<i32>, %j: tensor<i32>) -> (tensor<2x3xi32>, tensor<5x6xi32>) {
+  %s = stablehlo.dynamic_slice %x, %i, %j, sizes = [2, 3] : (tensor<5x6xi32>, tensor<i32>, tensor<i32>) -> tensor<2x3xi32>
+  %d = stablehlo.dynamic_update_slice %x, %u, %j, %i : (tensor<5x6xi32>, tensor<2x3xi32>, tensor<i32>, tensor<i32>) -> tensor<5x6xi32>
+  return %s, %d : tensor<2x3xi32>, tensor<5x6xi32>
+}""", [("i32", [5, 6]), ("i32", [2, 3]), ("i32", []), ("i32", [])]),
+    "reduce": ("""
+func.func @main(%x: tensor<4x6xf32>, %n: tensor<4x6xi32>) -> (tensor<6xf32>, tensor<4xf32>, tensor<f32>, tensor<6xi32>, tensor<4xi32>) {
+  %zero = stablehlo.constant dense<0.0> : tensor<f32>
+  %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>
+  %izero = stablehlo.constant dense<0> : tensor<i32>
+  %imin = stablehlo.constant dense<-2147483648> : tensor<i32>
+  %s0 = stablehlo.reduce(%x init: %zero) applies stablehlo.add across dimensions = [0] : (tensor<4x6xf32>, tensor<f32>) -> tensor<6xf32>
+  %m1 = stablehlo.reduce(%x init: %ninf) applies stablehlo.maximum across dimensions = [1] : (tensor<4x6xf32>, tensor<f32>) -> tensor<4xf32>
+  %all = stablehlo.reduce(%x init: %zero) applies stablehlo.add across dimensions = [0, 1] : (tensor<4x6xf32>, tensor<f32>) -> tensor<f32>
+  %is = stablehlo.reduce(%n init: %izero) applies stablehlo.add across dimensions = [0] : (tensor<4x6xi32>, tensor<i32>) -> tensor<6xi32>
+  %im = stablehlo.reduce(%n init: %imin) applies stablehlo.maximum across dimensions = [1] : (tensor<4x6xi32>, tensor<i32>) -> tensor<4xi32>
+  return %s0, %m1, %all, %is, %im : tensor<6xf32>, tensor<4xf32>, tensor<f32>, tensor<6xi32>, tensor<4xi32>
+}""", [("f32", [4, 6]), ("i32", [4, 6])]),
+    "argmax": ("""
+func.func @main(%x: tensor<3x8xf32>) -> (tensor<3xf32>, tensor<3xi32>) {
+  %i = stablehlo.iota dim = 1 : tensor<3x8xi32>
+  %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>
+  %zero = stablehlo.constant dense<0> : tensor<i32>
+  %r:2 = stablehlo.reduce(%x init: %ninf), (%i init: %zero) across dimensions = [1] : (tensor<3x8xf32>, tensor<3x8xi32>, tensor<f32>, tensor<i32>) -> (tensor<3xf32>, tensor<3xi32>)
+   reducer(%a: tensor<f32>, %b: tensor<f32>) (%ai: tensor<i32>, %bi: tensor<i32>) {
+    %gt = stablehlo.compare GT, %a, %b : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %nan = stablehlo.compare NE, %a, %a : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %pick = stablehlo.or %gt, %nan : tensor<i1>
+    %eq = stablehlo.compare EQ, %a, %b : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %lower = stablehlo.compare LT, %ai, %bi : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %tie = stablehlo.and %eq, %lower : tensor<i1>
+    %first = stablehlo.or %pick, %tie : tensor<i1>
+    %v = stablehlo.select %first, %a, %b : tensor<i1>, tensor<f32>
+    %vi = stablehlo.select %first, %ai, %bi : tensor<i1>, tensor<i32>
+    stablehlo.return %v, %vi : tensor<f32>, tensor<i32>
+  }
+  return %r#0, %r#1 : tensor<3xf32>, tensor<3xi32>
+}""", [("f32", [3, 8])]),
+    "reduce_window": ("""
+func.func @main(%x: tensor<1x6x7x2xf32>) -> (tensor<1x3x4x2xf32>, tensor<1x6x7x2xf32>) {
+  %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>
+  %zero = stablehlo.constant dense<0.0> : tensor<f32>
+  %m = "stablehlo.reduce_window"(%x, %ninf) ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %0 = stablehlo.maximum %a, %b : tensor<f32>
+    stablehlo.return %0 : tensor<f32>
+  }) {window_dimensions = array<i64: 1, 3, 3, 1>, window_strides = array<i64: 1, 2, 2, 1>, padding = dense<[[0, 0], [1, 1], [1, 1], [0, 0]]> : tensor<4x2xi64>} : (tensor<1x6x7x2xf32>, tensor<f32>) -> tensor<1x3x4x2xf32>
+  %s = "stablehlo.reduce_window"(%x, %zero) ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %0 = stablehlo.add %a, %b : tensor<f32>
+    stablehlo.return %0 : tensor<f32>
+  }) {window_dimensions = array<i64: 1, 3, 1, 1>, padding = dense<[[0, 0], [2, 0], [0, 0], [0, 0]]> : tensor<4x2xi64>} : (tensor<1x6x7x2xf32>, tensor<f32>) -> tensor<1x6x7x2xf32>
+  return %m, %s : tensor<1x3x4x2xf32>, tensor<1x6x7x2xf32>
+}""", [("f32", [1, 6, 7, 2])]),
+    "dot_general": ("""
+func.func @main(%a: tensor<2x3x5xf32>, %b: tensor<2x5x4xf32>, %c: tensor<3x5xi32>, %d: tensor<4x5xi32>) -> (tensor<2x3x4xf32>, tensor<3x4xi32>) {
+  %0 = stablehlo.dot_general %a, %b, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<2x3x5xf32>, tensor<2x5x4xf32>) -> tensor<2x3x4xf32>
+  %1 = stablehlo.dot_general %c, %d, contracting_dims = [1] x [1] : (tensor<3x5xi32>, tensor<4x5xi32>) -> tensor<3x4xi32>
+  return %0, %1 : tensor<2x3x4xf32>, tensor<3x4xi32>
+}""", [("f32", [2, 3, 5]), ("f32", [2, 5, 4]), ("i32", [3, 5]), ("i32", [4, 5])]),
+    "convolution": ("""
+func.func @main(%x: tensor<1x5x6x3xf32>, %w: tensor<2x3x3x4xf32>) -> tensor<1x3x3x4xf32> {
+  %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [2, 2], pad = [[0, 1], [1, 0]], rhs_dilate = [1, 1]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x5x6x3xf32>, tensor<2x3x3x4xf32>) -> tensor<1x3x3x4xf32>
+  return %0 : tensor<1x3x3x4xf32>
+}""", [("f32", [1, 5, 6, 3]), ("f32", [2, 3, 3, 4])]),
+    "gather_scatter": ("""
+func.func @main(%x: tensor<6x3xf32>, %idx: tensor<4x1xi32>, %u: tensor<4x3xf32>) -> (tensor<4x3xf32>, tensor<6x3xf32>) {
+  %g = "stablehlo.gather"(%x, %idx) {dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 1, 3>} : (tensor<6x3xf32>, tensor<4x1xi32>) -> tensor<4x3xf32>
+  %s = "stablehlo.scatter"(%x, %idx, %u) ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %0 = stablehlo.add %a, %b : tensor<f32>
+    stablehlo.return %0 : tensor<f32>
+  }) {scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>} : (tensor<6x3xf32>, tensor<4x1xi32>, tensor<4x3xf32>) -> tensor<6x3xf32>
+  return %g, %s : tensor<4x3xf32>, tensor<6x3xf32>
+}""", [("f32", [6, 3]), ("index6", [4, 1]), ("f32", [4, 3])]),
+    "sort": ("""
+func.func @main(%x: tensor<3x16xf32>, %k: tensor<3x16xi32>) -> (tensor<3x16xf32>, tensor<3x16xi32>) {
+  %r:2 = "stablehlo.sort"(%x, %k) ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>, %c: tensor<i32>, %d: tensor<i32>):
+    %0 = stablehlo.compare LT, %a, %b, TOTALORDER : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    stablehlo.return %0 : tensor<i1>
+  }) {dimension = 1 : i64, is_stable = true} : (tensor<3x16xf32>, tensor<3x16xi32>) -> (tensor<3x16xf32>, tensor<3x16xi32>)
+  return %r#0, %r#1 : tensor<3x16xf32>, tensor<3x16xi32>
+}""", [("f32", [3, 16]), ("i32", [3, 16])]),
+    "control_flow": ("""
+func.func @main(%x: tensor<4xi32>, %n: tensor<i32>, %p: tensor<i1>) -> (tensor<4xi32>, tensor<4xi32>) {
+  %zero = stablehlo.constant dense<0> : tensor<i32>
+  %one = stablehlo.constant dense<1> : tensor<i32>
+  %ten = stablehlo.constant dense<10> : tensor<i32>
+  %lim = stablehlo.remainder %n, %ten : tensor<i32>
+  %w:2 = stablehlo.while(%i = %zero, %acc = %x) : tensor<i32>, tensor<4xi32>
+   cond {
+    %c = stablehlo.compare LT, %i, %lim : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %c : tensor<i1>
+  } do {
+    %i1 = stablehlo.add %i, %one : tensor<i32>
+    %b = stablehlo.broadcast_in_dim %i1, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %a = stablehlo.multiply %acc, %b : tensor<4xi32>
+    stablehlo.return %i1, %a : tensor<i32>, tensor<4xi32>
+  }
+  %r = "stablehlo.if"(%p) ({
+    %neg = stablehlo.negate %x : tensor<4xi32>
+    stablehlo.return %neg : tensor<4xi32>
+  }, {
+    stablehlo.return %w#1 : tensor<4xi32>
+  }) : (tensor<i1>) -> tensor<4xi32>
+  return %w#1, %r : tensor<4xi32>, tensor<4xi32>
+}""", [("i32", [4]), ("i32", []), ("i1", [])]),
+}
+
+
+@pytest.mark.parametrize("family", sorted(FAMILY_PROGRAMS))
+@pytest.mark.parametrize("trial", range(3))
+def test_op_family(axle_run, tmp_path, family, trial):
+    program, specs = FAMILY_PROGRAMS[family]
+    rng = np.random.default_rng(seed(family, trial))
+    inputs = []
+    for dtype, shape in specs:
+        count = int(np.prod(shape)) if shape else 1
+        if dtype == "index6":  # gather/scatter indices, some out of bounds
+            values = rng.integers(-2, 8, count).astype(np.int32)
+            dtype = "i32"
+        elif family == "dynamic_slice" and not shape:
+            values = rng.integers(-3, 8, 1).astype(np.int32)
+        else:
+            pool = round_to(dtype, random_values(dtype, rng))
+            values = rng.choice(pool, count)
+        inputs.append((dtype, values, shape))
+    verify(axle_run, tmp_path, program, inputs)
