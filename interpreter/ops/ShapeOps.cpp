@@ -10,6 +10,8 @@
 
 #include "compiler/dialect/stablehlo/Stablehlo.h"
 
+#include <limits>
+
 using namespace mlir;
 using llvm::APInt;
 namespace hlo = axle::stablehlo;
@@ -31,9 +33,13 @@ Tensor generate(RankedTensorType type,
 int64_t scalarIndex(const RuntimeValue &value) {
   const Tensor &tensor = value.getTensor();
   const APInt &bits = tensor[0].getInt();
-  return isUnsignedInt(tensor.getElementType())
-             ? static_cast<int64_t>(bits.getZExtValue())
-             : bits.getSExtValue();
+  // Unsigned indices past INT64_MAX are huge, not negative: they saturate,
+  // so that clamping in the index's own type (the specification) holds.
+  if (isUnsignedInt(tensor.getElementType()))
+    return bits.getActiveBits() > 63
+               ? std::numeric_limits<int64_t>::max()
+               : static_cast<int64_t>(bits.getZExtValue());
+  return bits.getSExtValue();
 }
 
 FailureOr<Values> evalConstant(Operation *op, ArrayRef<RuntimeValue>,
