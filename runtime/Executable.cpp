@@ -10,6 +10,7 @@
 #include "runtime/Executable.h"
 #include "runtime/CpuFeatures.h"
 #include "runtime/CustomCall.h"
+#include "runtime/ParallelFor.h"
 #include "runtime/ThreadPool.h"
 
 #include <dlfcn.h>
@@ -84,6 +85,9 @@ Executable::loadBytes(std::string_view bytes) {
     return Status::error(std::string("cannot load the artifact's code: ") +
                          (why ? why : "unknown error"));
   }
+  // Parallel loops run on the runtime's kernel threads.
+  if (void *slot = ::dlsym(exe->library, kParallelForSlot))
+    *static_cast<void **>(slot) = reinterpret_cast<void *>(&axle_parallel_for);
   // Each custom-call target's slot gets the registered function.
   for (const std::string &target : exe->contents.customCalls) {
     CustomCallFn fn = lookupCustomCall(target);

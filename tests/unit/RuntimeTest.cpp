@@ -12,6 +12,7 @@
 #include "runtime/CpuFeatures.h"
 #include "runtime/CustomCall.h"
 #include "runtime/Executable.h"
+#include "runtime/ParallelFor.h"
 #include "runtime/ThreadPool.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -158,8 +159,8 @@ TEST(Runtime, OneExecutableRunsFromManyThreads) {
 TEST(Runtime, RejectsTruncatedAndCorruptedArtifacts) {
   const std::string &bytes = artifactBytes();
   ASSERT_FALSE(bytes.empty());
-  for (size_t size : {size_t(0), size_t(7), size_t(40), bytes.size() / 2,
-                      bytes.size() - 1}) {
+  for (size_t size :
+       {size_t(0), size_t(7), size_t(40), bytes.size() / 2, bytes.size() - 1}) {
     auto exe = Executable::loadBytes(std::string_view(bytes).substr(0, size));
     ASSERT_FALSE(exe.ok()) << "size " << size;
     EXPECT_NE(exe.status().message().find("not a valid axle artifact"),
@@ -176,8 +177,7 @@ TEST(Runtime, RejectsTruncatedAndCorruptedArtifacts) {
   newer[8] = 99; // the format version
   exe = Executable::loadBytes(newer);
   ASSERT_FALSE(exe.ok());
-  EXPECT_NE(exe.status().message().find("format version 99"),
-            std::string::npos)
+  EXPECT_NE(exe.status().message().find("format version 99"), std::string::npos)
       << exe.status().message();
 }
 
@@ -243,6 +243,53 @@ TEST(Runtime, CustomCallsReachTheRegisteredFunction) {
   EXPECT_EQ(z[1], -18.0f);
   EXPECT_EQ(z[2], 4.5f);
   EXPECT_EQ(z[3], 27.0f);
+}
+
+struct Coverage {
+  std::vector<std::atomic<int>> hits;
+  std::atomic<int> calls{0};
+  explicit Coverage(int64_t n) : hits(n) {}
+};
+
+void countChunk(void *ctx, int64_t begin, int64_t end) {
+  auto *coverage = static_cast<Coverage *>(ctx);
+  ++coverage->calls;
+  for (int64_t i = begin; i < end; ++i)
+    ++coverage->hits[i];
+}
+
+TEST(Runtime, ParallelForCoversEveryIterationOnce) {
+  for (unsigned threads : {1u, 2u, 3u, 8u}) {
+    setKernelThreads(threads);
+    EXPECT_EQ(kernelThreads(), threads);
+    for (int64_t count : {int64_t(0), int64_t(1), int64_t(7), int64_t(1000)}) {
+      Coverage coverage(count);
+      axle_parallel_for(countChunk, &coverage, count);
+      for (int64_t i = 0; i < count; ++i)
+        ASSERT_EQ(coverage.hits[i].load(), 1)
+            << "iteration " << i << " of " << count << ", " << threads
+            << " threads";
+      if (threads > 1 && count >= 1000)
+        EXPECT_GT(coverage.calls.load(), 1); // split into chunks
+    }
+  }
+  // Loops started from several threads at once share the kernel threads.
+  setKernelThreads(3);
+  std::vector<std::thread> callers;
+  std::atomic<int> wrong{0};
+  for (int t = 0; t < 4; ++t)
+    callers.emplace_back([&] {
+      for (int repeat = 0; repeat < 50; ++repeat) {
+        Coverage coverage(257);
+        axle_parallel_for(countChunk, &coverage, 257);
+        for (int64_t i = 0; i < 257; ++i)
+          wrong += coverage.hits[i].load() != 1;
+      }
+    });
+  for (std::thread &caller : callers)
+    caller.join();
+  EXPECT_EQ(wrong.load(), 0);
+  setKernelThreads(0);
 }
 
 TEST(Runtime, ThreadCountComesFromTheEnvironment) {

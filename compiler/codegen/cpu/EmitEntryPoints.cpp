@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "compiler/codegen/cpu/Descriptors.h"
 #include "compiler/codegen/cpu/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -24,46 +25,6 @@ namespace axle::cpu {
 namespace {
 
 using namespace mlir;
-
-/// The LLVM struct a memref<...> descriptor lowers to:
-/// {allocated ptr, aligned ptr, offset, sizes[rank], strides[rank]}.
-LLVM::LLVMStructType descriptorType(MLIRContext *ctx, int64_t rank) {
-  Type ptr = LLVM::LLVMPointerType::get(ctx);
-  Type i64 = IntegerType::get(ctx, 64);
-  SmallVector<Type> fields = {ptr, ptr, i64};
-  if (rank > 0) {
-    fields.push_back(LLVM::LLVMArrayType::get(i64, rank));
-    fields.push_back(LLVM::LLVMArrayType::get(i64, rank));
-  }
-  return LLVM::LLVMStructType::getLiteral(ctx, fields);
-}
-
-/// Builds the descriptor of a contiguous, statically shaped memref whose
-/// data starts at `data`, cast to `type` for the call.
-Value buildMemRef(OpBuilder &b, Location loc, MemRefType type, Value data) {
-  MLIRContext *ctx = b.getContext();
-  int64_t rank = type.getRank();
-  Type i64 = b.getI64Type();
-  auto structType = descriptorType(ctx, rank);
-  Value desc = LLVM::PoisonOp::create(b, loc, structType);
-  auto constant = [&](int64_t value) -> Value {
-    return LLVM::ConstantOp::create(b, loc, i64, b.getI64IntegerAttr(value));
-  };
-  desc = LLVM::InsertValueOp::create(b, loc, desc, data, ArrayRef<int64_t>{0});
-  desc = LLVM::InsertValueOp::create(b, loc, desc, data, ArrayRef<int64_t>{1});
-  desc = LLVM::InsertValueOp::create(b, loc, desc, constant(0),
-                                     ArrayRef<int64_t>{2});
-  int64_t stride = 1;
-  for (int64_t dim = rank - 1; dim >= 0; --dim) {
-    desc = LLVM::InsertValueOp::create(b, loc, desc,
-                                       constant(type.getDimSize(dim)),
-                                       ArrayRef<int64_t>{3, dim});
-    desc = LLVM::InsertValueOp::create(b, loc, desc, constant(stride),
-                                       ArrayRef<int64_t>{4, dim});
-    stride *= type.getDimSize(dim);
-  }
-  return UnrealizedConversionCastOp::create(b, loc, type, desc).getResult(0);
-}
 
 struct EmitEntryPointsPass
     : public impl::EmitEntryPointsPassBase<EmitEntryPointsPass> {
@@ -109,7 +70,7 @@ struct EmitEntryPointsPass
             b, loc, ptr, ptr, buffers,
             ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(index)});
         Value data = LLVM::LoadOp::create(b, loc, ptr, slot);
-        args.push_back(buildMemRef(b, loc, cast<MemRefType>(input), data));
+        args.push_back(memrefFromPointer(b, loc, cast<MemRefType>(input), data));
       }
       func::CallOp::create(b, loc, func, args);
       func::ReturnOp::create(b, loc);
