@@ -5,17 +5,20 @@
 // (interpreter/ops/FftOps.cpp):
 //
 //  * The operand is split into f64 real and imaginary tensors, every axis is
-//    transformed in f64 and the result is rounded once to its type. (The
-//    interpreter computes in long double; f64 is the widest type the lowered
-//    program has.)
+//    transformed and the result is rounded once to its type. The interpreter
+//    computes in long double: f32 results compute in f64, which agrees with
+//    it up to the final rounding; f64 results compute in double-double
+//    rounded to the long double grid after every operation (WideArith.h),
+//    with hi and lo tensors, which reproduces the interpreter's values.
 //  * Axes are transformed in the interpreter's order, the first of the
 //    trailing size(fft_length) axes first. A transform of an axis of length
 //    n is out[k] = sum over j = 0..n-1 of x[j] * w[(j * k) mod n], summed in
 //    order of j, with the interpreter's complex product (a + bi)(c + di) =
 //    (ac - bd) + (ad + bc)i; an inverse transform divides by n afterwards.
 //  * The twiddle factors w[m] = exp(-+2 pi i m / n) are computed at compile
-//    time in long double, with the interpreter's formula, and rounded to
-//    f64 into a constant table that the transform reads at (j * k) mod n.
+//    time in long double, with the interpreter's formula, into constant
+//    tables (f64, or f64 hi and lo parts that hold the long double exactly)
+//    that the transform reads at (j * k) mod n.
 //  * RFFT transforms the real operand (imaginary part zero) and computes only
 //    the first n / 2 + 1 outputs of the last axis, the ones it keeps. IRFFT
 //    inverts the leading axes, rebuilds the last axis of length n from its
@@ -25,6 +28,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "compiler/lowering/Lowering.h"
+#include "compiler/lowering/WideArith.h"
 
 #include "compiler/dialect/stablehlo/Stablehlo.h"
 
@@ -70,39 +74,81 @@ Value zeros(OpBuilder &b, Location loc, RankedTensorType type) {
       .getResult(0);
 }
 
-/// The f64 tables cos(2 pi m / n) and sign * sin(2 pi m / n), m in [0, n),
-/// computed as the interpreter computes them (in long double) and rounded.
-std::pair<Value, Value> twiddleTables(OpBuilder &b, Location loc, int64_t n,
-                                      bool inverse) {
+/// The twiddle tables cos(2 pi m / n) and sign * sin(2 pi m / n), m in
+/// [0, n), computed as the interpreter computes them (in long double): the
+/// nearest f64 values and, in double-double mode, the remainders (cos hi,
+/// cos lo, sin hi, sin lo).
+SmallVector<Value> twiddleTables(OpBuilder &b, Location loc, int64_t n,
+                                 bool inverse, bool dd) {
   const long double twoPi = 6.283185307179586476925286766559005768L;
-  SmallVector<double> cosines(n), sines(n);
+  SmallVector<double> tables[4];
+  for (auto &table : tables)
+    table.resize(n);
   for (int64_t m = 0; m < n; ++m) {
     long double angle =
         twoPi * static_cast<long double>(m) / static_cast<long double>(n);
-    cosines[m] = static_cast<double>(std::cos(angle));
-    sines[m] = static_cast<double>((inverse ? 1 : -1) * std::sin(angle));
+    long double cosine = std::cos(angle);
+    long double sine = (inverse ? 1 : -1) * std::sin(angle);
+    tables[0][m] = static_cast<double>(cosine);
+    tables[1][m] = static_cast<double>(cosine - tables[0][m]);
+    tables[2][m] = static_cast<double>(sine);
+    tables[3][m] = static_cast<double>(sine - tables[2][m]);
   }
   auto type = RankedTensorType::get({n}, b.getF64Type());
-  Value cosTable = arith::ConstantOp::create(
-      b, loc, DenseElementsAttr::get(type, ArrayRef<double>(cosines)));
-  Value sinTable = arith::ConstantOp::create(
-      b, loc, DenseElementsAttr::get(type, ArrayRef<double>(sines)));
-  return {cosTable, sinTable};
+  SmallVector<Value> values;
+  for (int64_t t = 0; t < 4; ++t)
+    if (dd || t % 2 == 0)
+      values.push_back(arith::ConstantOp::create(
+          b, loc, DenseElementsAttr::get(type, ArrayRef<double>(tables[t]))));
+  return values;
 }
 
-/// The DFT of every line along `axis` of the complex array (re, im): the
-/// first `outLength` outputs of each line, and only the real parts when
+/// A linalg.generic writing `outputs` f64 tensors of `type` from `inputs`
+/// (all of `type`, read with identity maps): the values at each index are
+/// `body` of the inputs' values and the index.
+SmallVector<Value>
+buildPartsGeneric(OpBuilder &b, Location loc, RankedTensorType type,
+                  ValueRange inputs, int64_t outputs,
+                  function_ref<SmallVector<Value>(OpBuilder &, Location,
+                                                  ValueRange, ValueRange)>
+                      body) {
+  int64_t rank = type.getRank();
+  SmallVector<AffineMap> maps(inputs.size() + outputs,
+                              b.getMultiDimIdentityMap(rank));
+  SmallVector<utils::IteratorType> iterators(rank,
+                                             utils::IteratorType::parallel);
+  SmallVector<Value> inits;
+  for (int64_t i = 0; i < outputs; ++i)
+    inits.push_back(emptyTensor(b, loc, type));
+  SmallVector<Type> resultTypes(outputs, type);
+  auto generic = linalg::GenericOp::create(
+      b, loc, resultTypes, inputs, inits, maps, iterators,
+      [&](OpBuilder &nb, Location nl, ValueRange args) {
+        SmallVector<Value> index;
+        for (int64_t d = 0; d < rank; ++d)
+          index.push_back(linalg::IndexOp::create(nb, nl, d));
+        linalg::YieldOp::create(
+            nb, nl, body(nb, nl, args.take_front(inputs.size()), index));
+      });
+  return generic.getResults();
+}
+
+/// The DFT of every line along `axis` of the complex array `parts` (the re
+/// parts, then the im parts, each `dd ? 2 : 1` f64 tensors): the first
+/// `outLength` outputs of each line, and only the real parts when
 /// `realOnly`. An inverse transform divides by the line length.
-SmallVector<Value> transformAxis(OpBuilder &b, Location loc, Value re, Value im,
-                                 int64_t axis, int64_t outLength, bool inverse,
+SmallVector<Value> transformAxis(OpBuilder &b, Location loc,
+                                 ArrayRef<Value> parts, bool dd, int64_t axis,
+                                 int64_t outLength, bool inverse,
                                  bool realOnly) {
-  auto inType = cast<RankedTensorType>(re.getType());
+  auto inType = cast<RankedTensorType>(parts[0].getType());
   int64_t rank = inType.getRank();
   int64_t n = inType.getDimSize(axis);
+  int64_t width = dd ? 2 : 1;
   SmallVector<int64_t> outShape(inType.getShape());
   outShape[axis] = outLength;
   auto outType = RankedTensorType::get(outShape, b.getF64Type());
-  auto [cosTable, sinTable] = twiddleTables(b, loc, n, inverse);
+  SmallVector<Value> tables = twiddleTables(b, loc, n, inverse, dd);
 
   // Loops: the output dimensions, then j, the position in the input line,
   // innermost so every output sums in order of j.
@@ -114,8 +160,8 @@ SmallVector<Value> transformAxis(OpBuilder &b, Location loc, Value re, Value im,
   }
   AffineMap inMap = AffineMap::get(rank + 1, 0, inExprs, ctx);
   AffineMap outMap = AffineMap::get(rank + 1, 0, outExprs, ctx);
-  int64_t outputs = realOnly ? 1 : 2;
-  SmallVector<AffineMap> maps = {inMap, inMap};
+  int64_t outputs = (realOnly ? 1 : 2) * width;
+  SmallVector<AffineMap> maps(parts.size(), inMap);
   maps.append(outputs, outMap);
   SmallVector<utils::IteratorType> iterators(rank,
                                              utils::IteratorType::parallel);
@@ -127,62 +173,48 @@ SmallVector<Value> transformAxis(OpBuilder &b, Location loc, Value re, Value im,
   SmallVector<Type> resultTypes(outputs, outType);
 
   auto generic = linalg::GenericOp::create(
-      b, loc, resultTypes, ValueRange{re, im}, inits, maps, iterators,
+      b, loc, resultTypes, parts, inits, maps, iterators,
       [&](OpBuilder &nb, Location nl, ValueRange args) {
+        WideArith w(nb, nl, dd, /*extended=*/dd);
         Value k = linalg::IndexOp::create(nb, nl, axis);
         Value j = linalg::IndexOp::create(nb, nl, rank);
         // (j * k) mod n in integers keeps the twiddle exact.
         Value m =
             arith::RemUIOp::create(nb, nl, arith::MulIOp::create(nb, nl, j, k),
                                    arith::ConstantIndexOp::create(nb, nl, n));
-        Value c = tensor::ExtractOp::create(nb, nl, cosTable, m);
-        Value s = tensor::ExtractOp::create(nb, nl, sinTable, m);
-        Value xr = args[0], xi = args[1];
-        auto mul = [&](Value x, Value y) {
-          return arith::MulFOp::create(nb, nl, x, y);
-        };
-        Value termRe = arith::SubFOp::create(nb, nl, mul(xr, c), mul(xi, s));
-        SmallVector<Value> sums = {
-            arith::AddFOp::create(nb, nl, args[2], termRe)};
+        SmallVector<Value> twiddle;
+        for (Value table : tables)
+          twiddle.push_back(tensor::ExtractOp::create(nb, nl, table, m));
+        WideReal c = w.fromParts(twiddle);
+        WideReal s = w.fromParts(ValueRange(twiddle).drop_front(width));
+        WideReal xr = w.fromParts(args);
+        WideReal xi = w.fromParts(args.drop_front(width));
+        ValueRange acc = args.drop_front(2 * width);
+        // (xr + xi i)(c + s i) = (xr c - xi s) + (xr s + xi c) i.
+        WideReal termRe = w.sub(w.mul(xr, c), w.mul(xi, s));
+        SmallVector<Value> sums;
+        w.appendParts(w.add(w.fromParts(acc), termRe), sums);
         if (!realOnly) {
-          Value termIm = arith::AddFOp::create(nb, nl, mul(xr, s), mul(xi, c));
-          sums.push_back(arith::AddFOp::create(nb, nl, args[3], termIm));
+          WideReal termIm = w.add(w.mul(xr, s), w.mul(xi, c));
+          w.appendParts(w.add(w.fromParts(acc.drop_front(width)), termIm),
+                        sums);
         }
         linalg::YieldOp::create(nb, nl, sums);
       });
   SmallVector<Value> results = generic.getResults();
   if (!inverse)
     return results;
-  for (Value &result : results)
-    result = buildMapGeneric(
-        b, loc, outType, result,
-        [&](OpBuilder &nb, Location nl, ValueRange args) -> Value {
-          return arith::DivFOp::create(nb, nl, args[0],
-                                       f64Constant(nb, nl, double(n)));
-        });
-  return results;
-}
-
-/// A linalg.generic without inputs writing two f64 tensors of `type`
-/// whose elements at each index are `body(b, loc, index)`.
-SmallVector<Value> buildIndexGeneric(
-    OpBuilder &b, Location loc, RankedTensorType type,
-    function_ref<SmallVector<Value>(OpBuilder &, Location, ValueRange)> body) {
-  int64_t rank = type.getRank();
-  SmallVector<AffineMap> maps(2, b.getMultiDimIdentityMap(rank));
-  SmallVector<utils::IteratorType> iterators(rank,
-                                             utils::IteratorType::parallel);
-  SmallVector<Value> inits = {emptyTensor(b, loc, type),
-                              emptyTensor(b, loc, type)};
-  auto generic = linalg::GenericOp::create(
-      b, loc, TypeRange{type, type}, ValueRange{}, inits, maps, iterators,
-      [&](OpBuilder &nb, Location nl, ValueRange) {
-        SmallVector<Value> index;
-        for (int64_t d = 0; d < rank; ++d)
-          index.push_back(linalg::IndexOp::create(nb, nl, d));
-        linalg::YieldOp::create(nb, nl, body(nb, nl, index));
+  return buildPartsGeneric(
+      b, loc, outType, results, outputs,
+      [&](OpBuilder &nb, Location nl, ValueRange args, ValueRange) {
+        WideArith w(nb, nl, dd, /*extended=*/dd);
+        WideReal size = w.constant(static_cast<double>(n));
+        SmallVector<Value> quotients;
+        for (int64_t c = 0; c < outputs; c += width)
+          w.appendParts(w.div(w.fromParts(args.drop_front(c)), size),
+                        quotients);
+        return quotients;
       });
-  return generic.getResults();
 }
 
 struct FftToGeneric : public OpConversionPattern<hlo::FftOp> {
@@ -239,39 +271,40 @@ struct FftToGeneric : public OpConversionPattern<hlo::FftOp> {
       return success();
     }
 
-    // The operand as f64 real and imaginary parts.
+    // The operand as f64 real and imaginary parts (hi parts, then zero lo
+    // parts in double-double mode).
     Type f64 = b.getF64Type();
+    bool dd = isa<ComplexType>(resultElement)
+                  ? cast<ComplexType>(resultElement).getElementType().isF64()
+                  : resultElement.isF64();
+    int64_t width = dd ? 2 : 1;
+    bool realResult = !isa<ComplexType>(resultElement);
     auto partsType = RankedTensorType::get(shape, f64);
-    Value re, im;
-    if (auto complexType = dyn_cast<ComplexType>(operandElement)) {
-      Type part = complexType.getElementType();
-      auto split = [&](bool imaginary) {
-        return buildMapGeneric(
-            b, loc, partsType, adaptor.getOperand(),
-            [&](OpBuilder &nb, Location nl, ValueRange args) {
-              Value value = imaginary
-                                ? Value(complex::ImOp::create(nb, nl, args[0]))
-                                : Value(complex::ReOp::create(nb, nl, args[0]));
-              return emitScalarConvert(nb, nl, value, part, f64);
-            });
-      };
-      re = split(false);
-      im = split(true);
-    } else {
-      re = buildMapGeneric(b, loc, partsType, adaptor.getOperand(),
-                           [&](OpBuilder &nb, Location nl, ValueRange args) {
-                             return emitScalarConvert(nb, nl, args[0],
-                                                      operandElement, f64);
-                           });
-      im = zeros(b, loc, partsType);
-    }
+    auto operandComplex = dyn_cast<ComplexType>(operandElement);
+    SmallVector<Value> split = buildPartsGeneric(
+        b, loc, partsType, adaptor.getOperand(), operandComplex ? 2 : 1,
+        [&](OpBuilder &nb, Location nl, ValueRange args, ValueRange) {
+          if (!operandComplex)
+            return SmallVector<Value>{
+                emitScalarConvert(nb, nl, args[0], operandElement, f64)};
+          Type part = operandComplex.getElementType();
+          return SmallVector<Value>{
+              emitScalarConvert(nb, nl, complex::ReOp::create(nb, nl, args[0]),
+                                part, f64),
+              emitScalarConvert(nb, nl, complex::ImOp::create(nb, nl, args[0]),
+                                part, f64)};
+        });
+    SmallVector<Value> parts;
+    for (int64_t c = 0; c < 2; ++c)
+      for (int64_t p = 0; p < width; ++p)
+        parts.push_back(p == 0 && c < static_cast<int64_t>(split.size())
+                            ? split[c]
+                            : zeros(b, loc, partsType));
 
     auto transform = [&](int64_t axis, int64_t outLength, bool inverse,
                          bool realOnly) {
-      SmallVector<Value> parts =
-          transformAxis(b, loc, re, im, axis, outLength, inverse, realOnly);
-      re = parts[0];
-      im = realOnly ? Value() : parts[1];
+      parts =
+          transformAxis(b, loc, parts, dd, axis, outLength, inverse, realOnly);
     };
     switch (kind) {
     case hlo::FftType::FFT:
@@ -287,14 +320,14 @@ struct FftToGeneric : public OpConversionPattern<hlo::FftOp> {
     case hlo::FftType::IRFFT: {
       for (int64_t axis = first; axis + 1 < rank; ++axis)
         transform(axis, shape[axis], true, false);
-      // Line k of the full spectrum: X[k] for k < n / 2 + 1, else
-      // conj(X[n - k]).
+      // Entry k of a line of the full spectrum: X[k] for k < n / 2 + 1,
+      // else conj(X[n - k]).
       SmallVector<int64_t> fullShape(shape);
       fullShape.back() = n;
-      Value halfRe = re, halfIm = im;
-      SmallVector<Value> full = buildIndexGeneric(
-          b, loc, RankedTensorType::get(fullShape, f64),
-          [&](OpBuilder &nb, Location nl, ValueRange index) {
+      SmallVector<Value> halfParts = parts;
+      parts = buildPartsGeneric(
+          b, loc, RankedTensorType::get(fullShape, f64), {}, 2 * width,
+          [&](OpBuilder &nb, Location nl, ValueRange, ValueRange index) {
             Value k = index.back();
             Value upper = arith::CmpIOp::create(
                 nb, nl, arith::CmpIPredicate::uge, k,
@@ -303,41 +336,42 @@ struct FftToGeneric : public OpConversionPattern<hlo::FftOp> {
                 nb, nl, arith::ConstantIndexOp::create(nb, nl, n), k);
             SmallVector<Value> source(index);
             source.back() = arith::SelectOp::create(nb, nl, upper, mirrored, k);
-            Value sourceRe = tensor::ExtractOp::create(nb, nl, halfRe, source);
-            Value sourceIm = tensor::ExtractOp::create(nb, nl, halfIm, source);
-            Value conjIm = arith::NegFOp::create(nb, nl, sourceIm);
-            return SmallVector<Value>{
-                sourceRe,
-                arith::SelectOp::create(nb, nl, upper, conjIm, sourceIm)};
+            SmallVector<Value> values;
+            for (auto [p, part] : llvm::enumerate(halfParts)) {
+              Value value = tensor::ExtractOp::create(nb, nl, part, source);
+              if (static_cast<int64_t>(p) >= width)
+                value = arith::SelectOp::create(
+                    nb, nl, upper, arith::NegFOp::create(nb, nl, value), value);
+              values.push_back(value);
+            }
+            return values;
           });
-      re = full[0];
-      im = full[1];
       transform(rank - 1, n, true, true);
       break;
     }
     }
 
-    // Round once to the result type.
-    Value result;
-    if (auto complexType = dyn_cast<ComplexType>(resultElement)) {
-      Type part = complexType.getElementType();
-      result = buildMapGeneric(
-          b, loc, resultType, ValueRange{re, im},
-          [&](OpBuilder &nb, Location nl, ValueRange args) -> Value {
-            return complex::CreateOp::create(
-                nb, nl, resultType.getElementType(),
-                emitScalarConvert(nb, nl, args[0], f64, part),
-                emitScalarConvert(nb, nl, args[1], f64, part));
-          });
-    } else if (resultElement == f64) {
-      result = re;
-    } else {
-      result = buildMapGeneric(
-          b, loc, resultType, re,
-          [&](OpBuilder &nb, Location nl, ValueRange args) {
-            return emitScalarConvert(nb, nl, args[0], f64, resultElement);
-          });
-    }
+    // Round once to the result type (hi + lo is the f64 nearest to a
+    // double-double).
+    int64_t components = realResult ? 1 : 2;
+    SmallVector<Value> inputs(
+        ArrayRef<Value>(parts).take_front(components * width));
+    Value result = buildMapGeneric(
+        b, loc, resultType, inputs,
+        [&](OpBuilder &nb, Location nl, ValueRange args) -> Value {
+          auto component = [&](int64_t c) -> Value {
+            if (width == 1)
+              return args[c];
+            return arith::AddFOp::create(nb, nl, args[2 * c], args[2 * c + 1]);
+          };
+          if (realResult)
+            return emitScalarConvert(nb, nl, component(0), f64, resultElement);
+          Type part = cast<ComplexType>(resultElement).getElementType();
+          return complex::CreateOp::create(
+              nb, nl, resultType.getElementType(),
+              emitScalarConvert(nb, nl, component(0), f64, part),
+              emitScalarConvert(nb, nl, component(1), f64, part));
+        });
     rewriter.replaceOp(op, result);
     return success();
   }

@@ -4,12 +4,17 @@
 // unblocked textbook algorithms (interpreter/ops/LinearSolveOps.cpp) step
 // for step, on a batch of matrices in the two trailing dimensions:
 //
-//  * The operands are converted once to f64 (complex<f64> for complex
-//    types), the algorithm runs in that type and the result is rounded once
-//    to the result type. The interpreter computes in long double; f64 is the
-//    widest type the lowered program has, so f32/f16/bf16 results agree up
-//    to the final rounding and f64 results up to the accumulated f64
-//    rounding error.
+//  * The operands are split into f64 real (and imaginary) parts, the
+//    algorithm runs on those with explicit real arithmetic and the result is
+//    rounded once to the result type. The interpreter computes in long
+//    double: f32/f16/bf16 results compute in f64, which agrees with it up to
+//    the final rounding; f64 results compute in double-double rounded to the
+//    long double grid after every operation (WideArith.h), which reproduces
+//    the interpreter's long double values.
+//  * Complex products are (ac - bd) + (ad + bc)i and complex quotients use
+//    Smith's algorithm, as libgcc does for the interpreter's
+//    std::complex<long double>; the C99 Annex G recovery of infinities from
+//    NaN results is not reproduced.
 //  * cholesky reads only the `lower` (or upper) triangle, writes zeros into
 //    the other triangle, and lets a non-positive pivot turn into NaN through
 //    sqrt (a zero pivot divides to inf), as the interpreter does.
@@ -23,6 +28,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "compiler/lowering/Lowering.h"
+#include "compiler/lowering/WideArith.h"
 
 #include "compiler/dialect/stablehlo/Stablehlo.h"
 
@@ -72,66 +78,118 @@ std::string checkTypes(Operation *op) {
   return unsupportedElement(result.getElementType());
 }
 
-/// Scalar arithmetic in the compute type: f64 for real element types,
-/// complex<f64> for complex ones.
-struct Arith {
+/// A real or complex scalar in the compute arithmetic (im is unset for
+/// real types).
+struct Num {
+  WideReal re, im;
+};
+
+/// Scalar arithmetic on Num values: real or complex, f64 or double-double.
+/// A Num is stored in `parts()` f64 tensors, in the order re.hi, re.lo,
+/// im.hi, im.lo (without the lo parts in plain f64 mode); operands that are
+/// only read are stored with their hi parts only (their lo parts are 0).
+struct Field {
+  Field(OpBuilder &b, Location loc, bool complex, bool doubleDouble)
+      : b(b), loc(loc), w(b, loc, doubleDouble, /*extended=*/doubleDouble),
+        complex(complex) {}
+
   OpBuilder &b;
   Location loc;
+  WideArith w;
   bool complex;
 
-  Type type() const {
-    Type f64 = b.getF64Type();
-    return complex ? Type(ComplexType::get(f64)) : f64;
-  }
-  Value zero() const {
-    if (!complex)
-      return arith::ConstantOp::create(b, loc, b.getF64FloatAttr(0.0));
-    return complex::ConstantOp::create(
-        b, loc, type(),
-        b.getArrayAttr({b.getF64FloatAttr(0.0), b.getF64FloatAttr(0.0)}));
-  }
-  Value mul(Value x, Value y) const {
+  int64_t components() const { return complex ? 2 : 1; }
+  int64_t parts() const { return w.width() * components(); }
+
+  SmallVector<Value> pack(const Num &x) {
+    SmallVector<Value> values;
+    w.appendParts(x.re, values);
     if (complex)
-      return complex::MulOp::create(b, loc, x, y);
-    return arith::MulFOp::create(b, loc, x, y);
+      w.appendParts(x.im, values);
+    return values;
   }
-  Value sub(Value x, Value y) const {
+  Num unpack(ValueRange values) {
+    Num x;
+    x.re = w.fromParts(values);
     if (complex)
-      return complex::SubOp::create(b, loc, x, y);
-    return arith::SubFOp::create(b, loc, x, y);
-  }
-  Value div(Value x, Value y) const {
-    if (complex)
-      return complex::DivOp::create(b, loc, x, y);
-    return arith::DivFOp::create(b, loc, x, y);
-  }
-  Value conj(Value x) const {
-    if (complex)
-      return complex::ConjOp::create(b, loc, x);
+      x.im = w.fromParts(values.drop_front(w.width()));
     return x;
   }
-  /// The compute-type value of the real f64 `x`.
-  Value fromReal(Value x) const {
-    if (!complex)
-      return x;
-    Value zeroPart = arith::ConstantOp::create(b, loc, b.getF64FloatAttr(0.0));
-    return complex::CreateOp::create(b, loc, type(), x, zeroPart);
+  Num fromReal(WideReal x) {
+    return {x, complex ? w.constant(0.0) : WideReal()};
   }
-  Value realPart(Value x) const {
+
+  /// The element at `index` of `tensors`, all parts or (hiOnly) hi parts.
+  Num load(ValueRange tensors, ValueRange index, bool hiOnly) {
+    SmallVector<Value> values;
+    for (Value tensor : tensors)
+      values.push_back(tensor::ExtractOp::create(b, loc, tensor, index));
+    if (!hiOnly)
+      return unpack(values);
+    Num x;
+    x.re = w.fromF64(values[0]);
     if (complex)
-      return complex::ReOp::create(b, loc, x);
+      x.im = w.fromF64(values[1]);
     return x;
   }
-  /// x / d for a real f64 `d`: a complex x has both parts divided, as
-  /// std::complex divides by a real.
-  Value divByReal(Value x, Value d) const {
+  SmallVector<Value> store(const Num &x, ValueRange tensors, ValueRange index) {
+    SmallVector<Value> updated;
+    for (auto [value, tensor] : llvm::zip(pack(x), tensors))
+      updated.push_back(tensor::InsertOp::create(b, loc, value, tensor, index));
+    return updated;
+  }
+
+  Num conj(const Num &x) { return complex ? Num{x.re, w.neg(x.im)} : x; }
+  Num sub(const Num &x, const Num &y) {
     if (!complex)
-      return arith::DivFOp::create(b, loc, x, d);
-    Value re =
-        arith::DivFOp::create(b, loc, complex::ReOp::create(b, loc, x), d);
-    Value im =
-        arith::DivFOp::create(b, loc, complex::ImOp::create(b, loc, x), d);
-    return complex::CreateOp::create(b, loc, type(), re, im);
+      return {w.sub(x.re, y.re), {}};
+    return {w.sub(x.re, y.re), w.sub(x.im, y.im)};
+  }
+  /// (a + bi)(c + di) = (ac - bd) + (ad + bc)i, as std::complex multiplies.
+  Num mul(const Num &x, const Num &y) {
+    if (!complex)
+      return {w.mul(x.re, y.re), {}};
+    return {w.sub(w.mul(x.re, y.re), w.mul(x.im, y.im)),
+            w.add(w.mul(x.re, y.im), w.mul(x.im, y.re))};
+  }
+  /// x / d for a real d: both parts divided, as std::complex divides by a
+  /// real.
+  Num divReal(const Num &x, WideReal d) {
+    if (!complex)
+      return {w.div(x.re, d), {}};
+    return {w.div(x.re, d), w.div(x.im, d)};
+  }
+  /// x / y; complex division with Smith's algorithm, the one libgcc's
+  /// complex division (the interpreter's) uses.
+  Num div(const Num &x, const Num &y) {
+    if (!complex)
+      return {w.div(x.re, y.re), {}};
+    WideReal a = x.re, bb = x.im, c = y.re, d = y.im;
+    // |c| < |d|: ratio = c / d, denominator c * ratio + d.
+    WideReal r1 = w.div(c, d);
+    WideReal den1 = w.add(w.mul(c, r1), d);
+    Num q1 = {w.div(w.add(w.mul(a, r1), bb), den1),
+              w.div(w.sub(w.mul(bb, r1), a), den1)};
+    // Otherwise: ratio = d / c, denominator d * ratio + c.
+    WideReal r2 = w.div(d, c);
+    WideReal den2 = w.add(w.mul(d, r2), c);
+    Num q2 = {w.div(w.add(w.mul(bb, r2), a), den2),
+              w.div(w.sub(bb, w.mul(a, r2)), den2)};
+    Value smallC = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT,
+                                         math::AbsFOp::create(b, loc, c.hi),
+                                         math::AbsFOp::create(b, loc, d.hi));
+    SmallVector<Value> first = pack(q1), second = pack(q2), picked;
+    for (auto [p, q] : llvm::zip(first, second))
+      picked.push_back(w.select(smallC, p, q));
+    return unpack(picked);
+  }
+  /// realPart(x * conj(x)) as the interpreter computes it: re * re for a
+  /// real x, re * re - im * -im for a complex one.
+  WideReal normSquared(const Num &x) {
+    WideReal square = w.mul(x.re, x.re);
+    if (!complex)
+      return square;
+    return w.sub(square, w.mul(x.im, w.neg(x.im)));
   }
 };
 
@@ -160,31 +218,121 @@ SmallVector<Value> matrixIndex(ArrayRef<Value> batch, Value i, Value j) {
   return index;
 }
 
-/// `value` (a tensor of ORIGINAL element type `from`) converted elementwise
-/// to the compute type of `arith`.
-Value toCompute(OpBuilder &b, Location loc, Value value, Type from,
-                const Arith &arith) {
-  auto type = cast<RankedTensorType>(value.getType());
-  if (type.getElementType() == arith.type())
-    return value;
-  auto computeType = RankedTensorType::get(type.getShape(), arith.type());
-  return buildMapGeneric(b, loc, computeType, value,
-                         [&](OpBuilder &nb, Location nl, ValueRange args) {
-                           return emitScalarConvert(nb, nl, args[0], from,
-                                                    arith.type());
-                         });
+/// Whether the op computes in double-double: for f64 results.
+bool wantsDoubleDouble(Type element) {
+  if (auto complexType = dyn_cast<ComplexType>(element))
+    element = complexType.getElementType();
+  return element.isF64();
 }
 
-/// A loop over [lb, ub) carrying one value: `body(b, loc, iv, carried)`
-/// returns its next value.
-Value forLoop(OpBuilder &b, Location loc, Value lb, Value ub, Value init,
-              function_ref<Value(OpBuilder &, Location, Value, Value)> body) {
-  auto loop = scf::ForOp::create(
-      b, loc, lb, ub, indexConst(b, loc, 1), ValueRange{init},
-      [&](OpBuilder &nb, Location nl, Value iv, ValueRange iterArgs) {
-        scf::YieldOp::create(nb, nl, body(nb, nl, iv, iterArgs[0]));
+/// The f64 parts (real, and imaginary for complex types) of `value`, a
+/// tensor of ORIGINAL element type `from`.
+SmallVector<Value> toParts(OpBuilder &b, Location loc, Value value, Type from) {
+  auto type = cast<RankedTensorType>(value.getType());
+  int64_t rank = type.getRank();
+  auto partType = RankedTensorType::get(type.getShape(), b.getF64Type());
+  auto complexType = dyn_cast<ComplexType>(from);
+  int64_t count = complexType ? 2 : 1;
+  SmallVector<AffineMap> maps(count + 1, b.getMultiDimIdentityMap(rank));
+  SmallVector<utils::IteratorType> iterators(rank,
+                                             utils::IteratorType::parallel);
+  SmallVector<Value> inits;
+  for (int64_t i = 0; i < count; ++i)
+    inits.push_back(emptyTensor(b, loc, partType));
+  SmallVector<Type> resultTypes(count, partType);
+  auto generic = linalg::GenericOp::create(
+      b, loc, resultTypes, value, inits, maps, iterators,
+      [&](OpBuilder &nb, Location nl, ValueRange args) {
+        SmallVector<Value> parts;
+        if (complexType) {
+          Type part = complexType.getElementType();
+          parts.push_back(
+              emitScalarConvert(nb, nl, complex::ReOp::create(nb, nl, args[0]),
+                                part, nb.getF64Type()));
+          parts.push_back(
+              emitScalarConvert(nb, nl, complex::ImOp::create(nb, nl, args[0]),
+                                part, nb.getF64Type()));
+        } else {
+          parts.push_back(
+              emitScalarConvert(nb, nl, args[0], from, nb.getF64Type()));
+        }
+        linalg::YieldOp::create(nb, nl, parts);
       });
-  return loop.getResult(0);
+  return generic.getResults();
+}
+
+/// A tensor of `type` filled with f64 zeros.
+Value zeros(OpBuilder &b, Location loc, RankedTensorType type) {
+  Value zero = arith::ConstantOp::create(b, loc, b.getF64FloatAttr(0.0));
+  return linalg::FillOp::create(b, loc, zero, emptyTensor(b, loc, type))
+      .getResult(0);
+}
+
+/// The work tensors of a Num array whose values start as `parts` (hi
+/// parts): the lo parts start as zeros.
+SmallVector<Value> withLoParts(OpBuilder &b, Location loc, const Field &field,
+                               ArrayRef<Value> parts) {
+  if (!field.w.isDoubleDouble())
+    return SmallVector<Value>(parts);
+  SmallVector<Value> tensors;
+  for (Value part : parts) {
+    tensors.push_back(part);
+    tensors.push_back(zeros(b, loc, cast<RankedTensorType>(part.getType())));
+  }
+  return tensors;
+}
+
+/// The result of `resultType` from the work tensors `parts`: read through
+/// `map`, conjugated when `conjugate`, rounded once (hi + lo, the f64
+/// nearest to a double-double).
+Value fromParts(OpBuilder &b, Location loc, const Field &field,
+                ArrayRef<Value> parts, RankedTensorType resultType,
+                Type resultElement, AffineMap map, bool conjugate) {
+  int64_t rank = resultType.getRank();
+  int64_t width = field.w.width();
+  SmallVector<AffineMap> maps(parts.size(), map);
+  maps.push_back(b.getMultiDimIdentityMap(rank));
+  SmallVector<utils::IteratorType> iterators(rank,
+                                             utils::IteratorType::parallel);
+  auto generic = linalg::GenericOp::create(
+      b, loc, resultType, parts, emptyTensor(b, loc, resultType), maps,
+      iterators, [&](OpBuilder &nb, Location nl, ValueRange args) {
+        Type f64 = nb.getF64Type();
+        auto component = [&](int64_t c) -> Value {
+          if (width == 1)
+            return args[c];
+          return arith::AddFOp::create(nb, nl, args[2 * c], args[2 * c + 1]);
+        };
+        Value result;
+        if (auto complexType = dyn_cast<ComplexType>(resultElement)) {
+          Type part = complexType.getElementType();
+          Value im = component(1);
+          if (conjugate)
+            im = arith::NegFOp::create(nb, nl, im);
+          result = complex::CreateOp::create(
+              nb, nl, convertElementType(resultElement),
+              emitScalarConvert(nb, nl, component(0), f64, part),
+              emitScalarConvert(nb, nl, im, f64, part));
+        } else {
+          result = emitScalarConvert(nb, nl, component(0), f64, resultElement);
+        }
+        linalg::YieldOp::create(nb, nl, result);
+      });
+  return generic.getResult(0);
+}
+
+/// A loop over [lb, ub) carrying `init`: `body(b, loc, iv, carried)`
+/// returns the next values.
+SmallVector<Value> forLoop(
+    OpBuilder &b, Location loc, Value lb, Value ub, ValueRange init,
+    function_ref<SmallVector<Value>(OpBuilder &, Location, Value, ValueRange)>
+        body) {
+  auto loop = scf::ForOp::create(
+      b, loc, lb, ub, indexConst(b, loc, 1), init,
+      [&](OpBuilder &nb, Location nl, Value iv, ValueRange iterArgs) {
+        scf::YieldOp::create(nb, nl, body(nb, nl, iv, iterArgs));
+      });
+  return loop.getResults();
 }
 
 //===----------------------------------------------------------------------===//
@@ -217,76 +365,67 @@ struct CholeskyToLoops : public OpConversionPattern<hlo::CholeskyOp> {
       batches *= d;
 
     OpBuilder &b = rewriter;
-    Arith top{b, loc, isa<ComplexType>(element)};
-    Value a = toCompute(b, loc, adaptor.getA(), element, top);
-    auto workType = RankedTensorType::get(shape, top.type());
+    bool isComplex = isa<ComplexType>(element);
+    bool dd = wantsDoubleDouble(resultElement);
+    SmallVector<Value> a = toParts(b, loc, adaptor.getA(), element);
     // l starts as zeros: its strict upper triangle stays zero.
-    Value l = linalg::FillOp::create(b, loc, top.zero(),
-                                     emptyTensor(b, loc, workType))
-                  .getResult(0);
+    auto partType = RankedTensorType::get(shape, b.getF64Type());
+    SmallVector<Value> l;
+    for (int64_t i = 0, e = Field(b, loc, isComplex, dd).parts(); i < e; ++i)
+      l.push_back(zeros(b, loc, partType));
 
     Value zero = indexConst(b, loc, 0), one = indexConst(b, loc, 1);
     Value nValue = indexConst(b, loc, n);
     l = forLoop(
         b, loc, zero, indexConst(b, loc, batches), l,
-        [&](OpBuilder &bb, Location bl, Value batch, Value lBatch) {
+        [&](OpBuilder &bb, Location bl, Value batch, ValueRange lBatch) {
           SmallVector<Value> at = delinearize(bb, bl, batch, batchShape);
           // The lower triangle of the Hermitian matrix `a` stands for.
-          auto aLower = [&](OpBuilder &nb, Location nl, Value i, Value j) {
-            Arith na{nb, nl, top.complex};
+          auto aLower = [&](Field &f, Value i, Value j) {
             if (lower)
-              return Value(
-                  tensor::ExtractOp::create(nb, nl, a, matrixIndex(at, i, j)));
-            return na.conj(
-                tensor::ExtractOp::create(nb, nl, a, matrixIndex(at, j, i)));
+              return f.load(a, matrixIndex(at, i, j), /*hiOnly=*/true);
+            return f.conj(f.load(a, matrixIndex(at, j, i), /*hiOnly=*/true));
           };
           return forLoop(
               bb, bl, zero, nValue, lBatch,
-              [&](OpBuilder &jb, Location jl, Value j, Value lj) {
-                Arith ja{jb, jl, top.complex};
-                Value pivot = ja.realPart(aLower(jb, jl, j, j));
-                pivot = forLoop(
-                    jb, jl, zero, j, pivot,
-                    [&](OpBuilder &kb, Location kl, Value k, Value p) {
-                      Value ljk = tensor::ExtractOp::create(
-                          kb, kl, lj, matrixIndex(at, j, k));
-                      // realPart(ljk * conj(ljk)), as the interpreter
-                      // subtracts it: re * re - im * -im.
-                      Value square;
-                      if (top.complex) {
-                        Value re = complex::ReOp::create(kb, kl, ljk);
-                        Value im = complex::ImOp::create(kb, kl, ljk);
-                        square = arith::AddFOp::create(
-                            kb, kl, arith::MulFOp::create(kb, kl, re, re),
-                            arith::MulFOp::create(kb, kl, im, im));
-                      } else {
-                        square = arith::MulFOp::create(kb, kl, ljk, ljk);
-                      }
-                      return Value(arith::SubFOp::create(kb, kl, p, square));
+              [&](OpBuilder &jb, Location jl, Value j, ValueRange lj) {
+                Field jf(jb, jl, isComplex, dd);
+                WideReal pivot = aLower(jf, j, j).re;
+                SmallVector<Value> pivotParts;
+                jf.w.appendParts(pivot, pivotParts);
+                pivotParts = forLoop(
+                    jb, jl, zero, j, pivotParts,
+                    [&](OpBuilder &kb, Location kl, Value k, ValueRange p) {
+                      Field kf(kb, kl, isComplex, dd);
+                      Num ljk = kf.load(lj, matrixIndex(at, j, k), false);
+                      WideReal next =
+                          kf.w.sub(kf.w.fromParts(p), kf.normSquared(ljk));
+                      SmallVector<Value> parts;
+                      kf.w.appendParts(next, parts);
+                      return parts;
                     });
                 // NaN when `a` is not positive definite.
-                Value diagonal = math::SqrtOp::create(jb, jl, pivot);
-                Value next = tensor::InsertOp::create(
-                    jb, jl, ja.fromReal(diagonal), lj, matrixIndex(at, j, j));
+                WideReal diagonal = jf.w.sqrt(jf.w.fromParts(pivotParts));
+                SmallVector<Value> next =
+                    jf.store(jf.fromReal(diagonal), lj, matrixIndex(at, j, j));
                 Value below = arith::AddIOp::create(jb, jl, j, one);
                 return forLoop(
                     jb, jl, below, nValue, next,
-                    [&](OpBuilder &ib, Location il, Value i, Value li) {
-                      Arith ia{ib, il, top.complex};
-                      Value value = aLower(ib, il, i, j);
+                    [&](OpBuilder &ib, Location il, Value i, ValueRange li) {
+                      Field f(ib, il, isComplex, dd);
+                      SmallVector<Value> value = f.pack(aLower(f, i, j));
                       value = forLoop(
                           ib, il, zero, j, value,
-                          [&](OpBuilder &kb, Location kl, Value k, Value v) {
-                            Arith ka{kb, kl, top.complex};
-                            Value lik = tensor::ExtractOp::create(
-                                kb, kl, li, matrixIndex(at, i, k));
-                            Value ljk = tensor::ExtractOp::create(
-                                kb, kl, li, matrixIndex(at, j, k));
-                            return ka.sub(v, ka.mul(lik, ka.conj(ljk)));
+                          [&](OpBuilder &kb, Location kl, Value k,
+                              ValueRange v) {
+                            Field kf(kb, kl, isComplex, dd);
+                            Num lik = kf.load(li, matrixIndex(at, i, k), false);
+                            Num ljk = kf.load(li, matrixIndex(at, j, k), false);
+                            return kf.pack(kf.sub(kf.unpack(v),
+                                                  kf.mul(lik, kf.conj(ljk))));
                           });
-                      value = ia.divByReal(value, diagonal);
-                      return Value(tensor::InsertOp::create(
-                          ib, il, value, li, matrixIndex(at, i, j)));
+                      Num lij = f.divReal(f.unpack(value), diagonal);
+                      return f.store(lij, li, matrixIndex(at, i, j));
                     });
               });
         });
@@ -298,21 +437,10 @@ struct CholeskyToLoops : public OpConversionPattern<hlo::CholeskyOp> {
       exprs.push_back(b.getAffineDimExpr(d));
     if (!lower)
       std::swap(exprs[rank - 2], exprs[rank - 1]);
-    SmallVector<AffineMap> maps = {
-        AffineMap::get(rank, 0, exprs, b.getContext()),
-        b.getMultiDimIdentityMap(rank)};
-    SmallVector<utils::IteratorType> iterators(rank,
-                                               utils::IteratorType::parallel);
-    auto generic = linalg::GenericOp::create(
-        b, loc, resultType, l, emptyTensor(b, loc, resultType), maps, iterators,
-        [&](OpBuilder &nb, Location nl, ValueRange args) {
-          Arith na{nb, nl, top.complex};
-          Value value = lower ? args[0] : na.conj(args[0]);
-          linalg::YieldOp::create(
-              nb, nl,
-              emitScalarConvert(nb, nl, value, na.type(), resultElement));
-        });
-    rewriter.replaceOp(op, generic.getResult(0));
+    AffineMap map = AffineMap::get(rank, 0, exprs, b.getContext());
+    Field field(b, loc, isComplex, dd);
+    rewriter.replaceOp(op, fromParts(b, loc, field, l, resultType,
+                                     resultElement, map, !lower));
     return success();
   }
 };
@@ -367,25 +495,28 @@ struct TriangularSolveToLoops
     int64_t systems = leftSide ? cols : rows;
 
     OpBuilder &b = rewriter;
-    Arith top{b, loc, isa<ComplexType>(bElement)};
-    Value a = toCompute(b, loc, adaptor.getA(), aElement, top);
-    Value x = toCompute(b, loc, adaptor.getB(), bElement, top);
-    // toCompute may return `b` itself when it already has the compute
-    // type; the loops update x in place, which bufferization copies.
+    bool isComplex = isa<ComplexType>(bElement);
+    bool dd = wantsDoubleDouble(resultElement);
+    Field top(b, loc, isComplex, dd);
+    SmallVector<Value> a = toParts(b, loc, adaptor.getA(), aElement);
+    // x starts as b and is overwritten in place: each step reads b's entry
+    // before it writes x's.
+    SmallVector<Value> x =
+        withLoParts(b, loc, top, toParts(b, loc, adaptor.getB(), bElement));
 
     Value zero = indexConst(b, loc, 0), one = indexConst(b, loc, 1);
     Value nValue = indexConst(b, loc, n);
     Value last = indexConst(b, loc, n - 1);
     x = forLoop(
         b, loc, zero, indexConst(b, loc, batches), x,
-        [&](OpBuilder &bb, Location bl, Value batch, Value xBatch) {
+        [&](OpBuilder &bb, Location bl, Value batch, ValueRange xBatch) {
           SmallVector<Value> at = delinearize(bb, bl, batch, batchShape);
-          auto m = [&](OpBuilder &nb, Location nl, Value i, Value k) {
-            Arith na{nb, nl, top.complex};
-            Value value = tensor::ExtractOp::create(
-                nb, nl, a,
-                readTransposed ? matrixIndex(at, k, i) : matrixIndex(at, i, k));
-            return adjoint ? na.conj(value) : value;
+          auto m = [&](Field &f, Value i, Value k) {
+            Num value = f.load(a,
+                               readTransposed ? matrixIndex(at, k, i)
+                                              : matrixIndex(at, i, k),
+                               /*hiOnly=*/true);
+            return adjoint ? f.conj(value) : value;
           };
           // Where element k of system s lives in b and x.
           auto xAt = [&](Value s, Value k) {
@@ -393,46 +524,40 @@ struct TriangularSolveToLoops
           };
           return forLoop(
               bb, bl, zero, indexConst(bb, bl, systems), xBatch,
-              [&](OpBuilder &sb, Location sl, Value s, Value xs) {
+              [&](OpBuilder &sb, Location sl, Value s, ValueRange xs) {
                 return forLoop(
                     sb, sl, zero, nValue, xs,
-                    [&](OpBuilder &nb, Location nl, Value step, Value xi) {
-                      Arith na{nb, nl, top.complex};
+                    [&](OpBuilder &nb, Location nl, Value step, ValueRange xi) {
+                      Field f(nb, nl, isComplex, dd);
                       Value i = mLower ? step
                                        : Value(arith::SubIOp::create(
                                              nb, nl, last, step));
-                      Value value =
-                          tensor::ExtractOp::create(nb, nl, xi, xAt(s, i));
+                      SmallVector<Value> value =
+                          f.pack(f.load(xi, xAt(s, i), false));
                       Value kBegin =
                           mLower ? zero
                                  : Value(arith::AddIOp::create(nb, nl, i, one));
                       Value kEnd = mLower ? i : nValue;
-                      value = forLoop(
-                          nb, nl, kBegin, kEnd, value,
-                          [&](OpBuilder &kb, Location kl, Value k, Value v) {
-                            Arith ka{kb, kl, top.complex};
-                            Value xk = tensor::ExtractOp::create(kb, kl, xi,
-                                                                 xAt(s, k));
-                            return ka.sub(v, ka.mul(m(kb, kl, i, k), xk));
-                          });
+                      value =
+                          forLoop(nb, nl, kBegin, kEnd, value,
+                                  [&](OpBuilder &kb, Location kl, Value k,
+                                      ValueRange v) {
+                                    Field kf(kb, kl, isComplex, dd);
+                                    Num xk = kf.load(xi, xAt(s, k), false);
+                                    return kf.pack(kf.sub(
+                                        kf.unpack(v), kf.mul(m(kf, i, k), xk)));
+                                  });
+                      Num solved = f.unpack(value);
                       if (!unitDiagonal)
-                        value = na.div(value, m(nb, nl, i, i));
-                      return Value(tensor::InsertOp::create(nb, nl, value, xi,
-                                                            xAt(s, i)));
+                        solved = f.div(solved, m(f, i, i));
+                      return f.store(solved, xi, xAt(s, i));
                     });
               });
         });
 
-    if (top.type() == resultType.getElementType()) {
-      rewriter.replaceOp(op, x);
-      return success();
-    }
-    Value result = buildMapGeneric(
-        b, loc, resultType, x,
-        [&](OpBuilder &nb, Location nl, ValueRange args) {
-          return emitScalarConvert(nb, nl, args[0], top.type(), resultElement);
-        });
-    rewriter.replaceOp(op, result);
+    rewriter.replaceOp(op, fromParts(b, loc, top, x, resultType, resultElement,
+                                     b.getMultiDimIdentityMap(rank),
+                                     /*conjugate=*/false));
     return success();
   }
 };

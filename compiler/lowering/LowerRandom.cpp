@@ -49,6 +49,7 @@
 #include "mlir/IR/SymbolTable.h"
 
 #include <array>
+#include <functional>
 #include <numbers>
 
 namespace axle::lowering {
@@ -301,7 +302,7 @@ std::string elementGap(Type element) {
     return "";
   std::string text;
   llvm::raw_string_ostream os(text);
-  os << "element type " << element << " is not supported";
+  os << "element type '" << element << "' is not supported";
   return text;
 }
 
@@ -511,8 +512,13 @@ struct RngToLinalg : public OpConversionPattern<hlo::RngOp> {
     auto module = op->getParentOfType<ModuleOp>();
     if (!module)
       return unsupported(op, "needs an enclosing module for its counter");
+    // A counter made by an earlier rng is reused; anything else by that
+    // name is in the way.
     Operation *taken = module.lookupSymbol(kRngCounter);
-    if (taken && !isa<memref::GlobalOp>(taken))
+    auto existing = dyn_cast_or_null<memref::GlobalOp>(taken);
+    if (taken &&
+        (!existing || existing.getConstant() ||
+         existing.getType() != MemRefType::get({}, rewriter.getI64Type())))
       return unsupported(op, "the symbol '" + kRngCounter + "' is taken");
 
     Location loc = op.getLoc();
@@ -540,98 +546,109 @@ struct RngToLinalg : public OpConversionPattern<hlo::RngOp> {
     Value b = tensor::ExtractOp::create(rewriter, loc, adaptor.getB());
     Type lowered = loweredType.getElementType();
     Type f64 = rewriter.getF64Type();
-    auto body = [&](OpBuilder &nb, Location l, Value linear) -> Value {
-      Value two = i64Constant(nb, l, 2);
-      Value first = arith::AddIOp::create(
-          nb, l, base, arith::MulIOp::create(nb, l, linear, two));
-      Value bits = streamBits(nb, l, first);
-      if (!isFloat) {
-        // a + bits mod (b - a); b - a fits in the width, unsigned.
-        bool isUnsigned = isUnsignedInt(element);
-        Value ordered = arith::CmpIOp::create(
-            nb, l,
-            isUnsigned ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt,
-            a, b);
-        Value range = arith::SubIOp::create(nb, l, b, a);
-        // An empty interval (range 0 possible) never divides.
-        range = arith::SelectOp::create(
-            nb, l, ordered, range,
-            arith::ConstantOp::create(nb, l, lowered,
-                                      nb.getIntegerAttr(lowered, 1)));
-        if (lowered.getIntOrFloatBitWidth() < 64)
-          range = arith::ExtUIOp::create(nb, l, nb.getI64Type(), range);
+    // Everything that depends only on a and b is computed once, here.
+    std::function<Value(OpBuilder &, Location, Value, Value)> fromBits;
+    if (!isFloat) {
+      // a + bits mod (b - a); b - a fits in the width as an unsigned number
+      // when a < b. An empty interval (where b - a may be 0) gives a.
+      Value ordered = arith::CmpIOp::create(rewriter, loc,
+                                            isUnsignedInt(element)
+                                                ? arith::CmpIPredicate::ult
+                                                : arith::CmpIPredicate::slt,
+                                            a, b);
+      Value range = arith::SelectOp::create(
+          rewriter, loc, ordered, arith::SubIOp::create(rewriter, loc, b, a),
+          arith::ConstantOp::create(rewriter, loc, lowered,
+                                    rewriter.getIntegerAttr(lowered, 1)));
+      bool narrow = lowered.getIntOrFloatBitWidth() < 64;
+      if (narrow)
+        range =
+            arith::ExtUIOp::create(rewriter, loc, rewriter.getI64Type(), range);
+      fromBits = [=](OpBuilder &nb, Location l, Value bits, Value) -> Value {
         Value offset = arith::RemUIOp::create(nb, l, bits, range);
-        if (lowered.getIntOrFloatBitWidth() < 64)
+        if (narrow)
           offset = arith::TruncIOp::create(nb, l, lowered, offset);
         Value value = arith::AddIOp::create(nb, l, a, offset);
         return arith::SelectOp::create(nb, l, ordered, value, a);
-      }
-      Value low = emitScalarConvert(nb, l, a, element, f64);
-      Value high = emitScalarConvert(nb, l, b, element, f64);
-      if (normal) {
-        // u1 in (0, 1] keeps the logarithm finite.
-        Value one = arith::ConstantOp::create(nb, l, nb.getF64FloatAttr(1.0));
-        Value u1 = arith::SubFOp::create(nb, l, one, unitInterval(nb, l, bits));
+      };
+    } else if (normal) {
+      // Box-Muller; u1 in (0, 1] keeps the logarithm finite.
+      Value low = emitScalarConvert(rewriter, loc, a, element, f64);
+      Value high = emitScalarConvert(rewriter, loc, b, element, f64);
+      fromBits = [=, &streamBits](OpBuilder &nb, Location l, Value bits,
+                                  Value first) -> Value {
+        auto f64Constant = [&](double value) -> Value {
+          return arith::ConstantOp::create(nb, l, nb.getF64FloatAttr(value));
+        };
+        Value u1 = arith::SubFOp::create(nb, l, f64Constant(1.0),
+                                         unitInterval(nb, l, bits));
         Value second =
             arith::AddIOp::create(nb, l, first, i64Constant(nb, l, 1));
         Value u2 = unitInterval(nb, l, streamBits(nb, l, second));
         Value radius = math::SqrtOp::create(
             nb, l,
-            arith::MulFOp::create(
-                nb, l,
-                arith::ConstantOp::create(nb, l, nb.getF64FloatAttr(-2.0)),
-                math::LogOp::create(nb, l, u1)));
+            arith::MulFOp::create(nb, l, f64Constant(-2.0),
+                                  math::LogOp::create(nb, l, u1)));
         Value angle = arith::MulFOp::create(
-            nb, l,
-            arith::ConstantOp::create(
-                nb, l, nb.getF64FloatAttr(2.0 * std::numbers::pi)),
-            u2);
+            nb, l, f64Constant(2.0 * std::numbers::pi), u2);
         Value z = arith::MulFOp::create(nb, l, radius,
                                         math::CosOp::create(nb, l, angle));
         Value value = arith::AddFOp::create(
             nb, l, low, arith::MulFOp::create(nb, l, high, z));
         return emitScalarConvert(nb, l, value, f64, element);
-      }
-      Value ordered =
-          arith::CmpFOp::create(nb, l, arith::CmpFPredicate::OLT, low, high);
-      Value scaled =
-          arith::MulFOp::create(nb, l, arith::SubFOp::create(nb, l, high, low),
-                                unitInterval(nb, l, bits));
-      Value value = emitScalarConvert(
-          nb, l, arith::AddFOp::create(nb, l, low, scaled), f64, element);
-      // Rounding may reach b (or give NaN for infinite bounds); the
-      // interval is open, so those become the float just below b. b is
-      // neither NaN nor -inf here, so stepping its bits is enough.
-      unsigned width = element.getIntOrFloatBitWidth();
-      Type intType = nb.getIntegerType(width);
-      Value upperBits = arith::BitcastOp::create(nb, l, intType, b);
-      auto intConst = [&](uint64_t v) -> Value {
-        return arith::ConstantOp::create(nb, l, intType,
-                                         nb.getIntegerAttr(intType, v));
       };
-      Value zero = arith::ConstantOp::create(nb, l, element,
-                                             nb.getFloatAttr(element, 0.0));
-      Value isZero =
-          arith::CmpFOp::create(nb, l, arith::CmpFPredicate::OEQ, b, zero);
-      Value positive =
-          arith::CmpFOp::create(nb, l, arith::CmpFPredicate::OGT, b, zero);
-      Value one = intConst(1);
+    } else {
+      Value low = emitScalarConvert(rewriter, loc, a, element, f64);
+      Value high = emitScalarConvert(rewriter, loc, b, element, f64);
+      Value ordered = arith::CmpFOp::create(
+          rewriter, loc, arith::CmpFPredicate::OLT, low, high);
+      Value diff = arith::SubFOp::create(rewriter, loc, high, low);
+      // The float just below b, for values that round up to b (or are NaN,
+      // from infinite bounds): the interval is open. b is neither NaN nor
+      // -inf when the interval is not empty, so stepping its bits towards
+      // -inf is enough (from either zero to the smallest negative one).
+      unsigned width = element.getIntOrFloatBitWidth();
+      Type intType = rewriter.getIntegerType(width);
+      auto intConstant = [&](uint64_t value) -> Value {
+        return arith::ConstantOp::create(
+            rewriter, loc, intType, rewriter.getIntegerAttr(intType, value));
+      };
+      Value zero = arith::ConstantOp::create(
+          rewriter, loc, element, rewriter.getFloatAttr(element, 0.0));
+      Value upperBits = arith::BitcastOp::create(rewriter, loc, intType, b);
       Value belowBits = arith::SelectOp::create(
-          nb, l, isZero, intConst((uint64_t{1} << (width - 1)) | 1),
+          rewriter, loc,
+          arith::CmpFOp::create(rewriter, loc, arith::CmpFPredicate::OEQ, b,
+                                zero),
+          intConstant((uint64_t{1} << (width - 1)) | 1),
           arith::SelectOp::create(
-              nb, l, positive, arith::SubIOp::create(nb, l, upperBits, one),
-              arith::AddIOp::create(nb, l, upperBits, one)));
-      Value below = arith::BitcastOp::create(nb, l, element, belowBits);
-      Value inside =
-          arith::CmpFOp::create(nb, l, arith::CmpFPredicate::OLT, value, b);
-      value = arith::SelectOp::create(nb, l, inside, value, below);
-      return arith::SelectOp::create(nb, l, ordered, value, a);
-    };
-    Value result =
-        buildIndexGeneric(rewriter, loc, loweredType.getShape(), lowered, 1,
-                          [&](OpBuilder &nb, Location l, Value linear) {
-                            return SmallVector<Value>{body(nb, l, linear)};
-                          })[0];
+              rewriter, loc,
+              arith::CmpFOp::create(rewriter, loc, arith::CmpFPredicate::OGT, b,
+                                    zero),
+              arith::SubIOp::create(rewriter, loc, upperBits, intConstant(1)),
+              arith::AddIOp::create(rewriter, loc, upperBits, intConstant(1))));
+      Value below = arith::BitcastOp::create(rewriter, loc, element, belowBits);
+      fromBits = [=](OpBuilder &nb, Location l, Value bits, Value) -> Value {
+        Value scaled =
+            arith::MulFOp::create(nb, l, diff, unitInterval(nb, l, bits));
+        Value value = emitScalarConvert(
+            nb, l, arith::AddFOp::create(nb, l, low, scaled), f64, element);
+        Value inside =
+            arith::CmpFOp::create(nb, l, arith::CmpFPredicate::OLT, value, b);
+        value = arith::SelectOp::create(nb, l, inside, value, below);
+        return arith::SelectOp::create(nb, l, ordered, value, a);
+      };
+    }
+    Value result = buildIndexGeneric(
+        rewriter, loc, loweredType.getShape(), lowered, 1,
+        [&](OpBuilder &nb, Location l, Value linear) {
+          // Element i reads stream positions base + 2i (and base + 2i + 1).
+          Value first = arith::AddIOp::create(
+              nb, l, base,
+              arith::MulIOp::create(nb, l, linear, i64Constant(nb, l, 2)));
+          Value bits = streamBits(nb, l, first);
+          return SmallVector<Value>{fromBits(nb, l, bits, first)};
+        })[0];
     rewriter.replaceOp(op, result);
     return success();
   }

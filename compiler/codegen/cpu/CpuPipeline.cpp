@@ -39,6 +39,7 @@ constexpr const char *kLinalgToLLVM =
     "axle-lower-strided-copies,"
     "convert-linalg-to-loops,"
     "convert-vector-to-scf{full-unroll target-rank=1},"
+    "axle-lower-strided-transfers,"
     "convert-complex-to-standard,"
     "func.func(math-extend-to-supported-types{target-type=f32}),"
     "axle-approximate-math,"

@@ -87,6 +87,31 @@ def EmitCustomCallThunksPass
   ];
 }
 
+def ParallelizeLoopsPass : Pass<"axle-parallelize-loops", "::mlir::ModuleOp"> {
+  let summary = "Run large outer parallel loops on the runtime's threads";
+  let description = [{
+    Each `scf.parallel` directly in a function body (after bufferization)
+    whose first dimension has a constant trip count of at least 2 and whose
+    iterations do enough work is outlined into a function
+    `(void *ctx, i64 begin, i64 end)` running iterations [begin, end) of
+    that dimension. The captured values (static memrefs as data pointers,
+    scalars as 64-bit words) go into a stack array `ctx`, and the loop
+    becomes a call of the runtime's `axle_parallel_for` through the slot
+    `axle_parallel_for_slot`; with an empty slot (a library used without
+    the runtime) it calls the outlined function once for the whole range.
+    Loops with results or with captures of other types stay as they are.
+  }];
+  let options = [
+    Option<"minIterations", "min-iterations", "int64_t", /*default=*/"32768",
+           "Smallest number of innermost iterations worth parallelizing">
+  ];
+  let dependentDialects = [
+    "::mlir::LLVM::LLVMDialect", "::mlir::scf::SCFDialect",
+    "::mlir::memref::MemRefDialect", "::mlir::arith::ArithDialect",
+    "::mlir::func::FuncDialect"
+  ];
+}
+
 def LowerStridedCopiesPass : Pass<"axle-lower-strided-copies"> {
   let summary = "Turn copies between strided buffers into linalg.copy";
   let description = [{
@@ -114,6 +139,20 @@ def TileAndVectorizePass
     "::mlir::affine::AffineDialect", "::mlir::arith::ArithDialect",
     "::mlir::linalg::LinalgDialect", "::mlir::scf::SCFDialect",
     "::mlir::tensor::TensorDialect", "::mlir::ub::UBDialect",
+    "::mlir::vector::VectorDialect"
+  ];
+}
+
+def LowerStridedTransfersPass : Pass<"axle-lower-strided-transfers"> {
+  let summary = "Scalar loads and stores for vector transfers LLVM cannot take";
+  let description = [{
+    Runs after convert-vector-to-scf (transfers are then at most 1-D):
+    0-D transfers, and 1-D transfers along a memref dimension whose stride
+    is not 1, become memref.load / memref.store of each element. Contiguous
+    transfers stay for the LLVM conversion (vector loads and stores).
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect", "::mlir::memref::MemRefDialect",
     "::mlir::vector::VectorDialect"
   ];
 }

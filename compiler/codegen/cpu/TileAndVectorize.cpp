@@ -83,9 +83,11 @@ bool hasVectorizableBody(linalg::LinalgOp op) {
       if (getElementTypeOrSelf(trunc.getIn().getType()).isF64() &&
           getElementTypeOrSelf(trunc.getType()).getIntOrFloatBitWidth() <= 16)
         return false;
+    // Values in registers may also be i1 (comparisons, selects).
     for (Type type : llvm::concat<const Type>(nested.getOperandTypes(),
                                               nested.getResultTypes()))
-      if (!isVectorizableElement(type) && !isa<IndexType>(type))
+      if (!isVectorizableElement(type) && !isa<IndexType>(type) &&
+          !type.isInteger(1))
         return false;
   }
   return true;
