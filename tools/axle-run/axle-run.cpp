@@ -23,6 +23,7 @@
 #include "interpreter/io/Npy.h"
 #include "interpreter/io/RawBuffer.h"
 #include "interpreter/ops/ProcessGrid.h"
+#include "runtime/ParallelFor.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -74,6 +75,13 @@ llvm::cl::opt<unsigned> benchmark(
     llvm::cl::desc("cpu backend: run the function N more times after the "
                    "first run and print the median and minimum latency"),
     llvm::cl::init(0), llvm::cl::cat(toolOptions));
+// --threads=N. LLVM's own libraries already register an option named
+// "threads", so axle-run reads this one from argv itself (see main).
+unsigned threads = 0;
+constexpr const char *kThreadsHelp =
+    "  --threads=<uint>   cpu backend: threads compiled kernels run on, the\n"
+    "                     calling one included (default: $AXLE_NUM_THREADS,\n"
+    "                     else every core)\n";
 llvm::cl::opt<bool> fastMath(
     "fast-math",
     llvm::cl::desc("cpu backend: let the compiler reassociate float math and "
@@ -348,6 +356,7 @@ int run() {
   if (replicas < 1 || partitions < 1)
     return fail("--replicas and --partitions must be at least 1");
   bool useCpu = backend == "cpu" || verify;
+  axle::runtime::setKernelThreads(threads);
   if (useCpu && (replicas * partitions > 1 || !infeed.empty()))
     return fail("several processes and --infeed run only on "
                 "--backend=interpreter for now");
@@ -466,11 +475,41 @@ int run() {
 
 } // namespace
 
+/// Takes `--threads=N` / `--threads N` out of argv into `threads`; false
+/// (after an error message) for a malformed value.
+bool takeThreadsOption(int &argc, char **argv) {
+  int kept = 1;
+  for (int i = 1; i < argc; ++i) {
+    StringRef arg = argv[i];
+    std::optional<StringRef> value;
+    if (arg.consume_front("--threads=") || arg.consume_front("-threads="))
+      value = arg;
+    else if ((arg == "--threads" || arg == "-threads") && i + 1 < argc)
+      value = StringRef(argv[++i]);
+    if (!value) {
+      argv[kept++] = argv[i];
+      continue;
+    }
+    if (value->getAsInteger(10, threads) || threads < 1 || threads > 4096) {
+      fail("--threads takes a number from 1 to 4096, got '" + *value + "'");
+      return false;
+    }
+  }
+  argc = kept;
+  argv[argc] = nullptr;
+  return true;
+}
+
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  if (!takeThreadsOption(argc, argv))
+    return 1;
   axle::chlo::registerAxlePasses();
   llvm::cl::HideUnrelatedOptions(toolOptions);
   llvm::cl::ParseCommandLineOptions(
-      argc, argv, "axle-run: runs a StableHLO program on given inputs\n");
+      argc, argv,
+      (std::string("axle-run: runs a StableHLO program on given inputs\n\n") +
+       "Also:\n" + kThreadsHelp)
+          .c_str());
   return axle::runWithLargeStack(run);
 }
