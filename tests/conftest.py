@@ -17,9 +17,19 @@ def build_dir():
     return pathlib.Path(os.environ.get("AXLE_BUILD_DIR", REPO_ROOT / "build"))
 
 
+def built_tool(build_dir, folder, name):
+    """The path of a built tool, or a skip naming the missing file."""
+    tool = build_dir / folder / name
+    if not tool.exists():
+        pytest.skip(f"{name} not built: {tool} is missing (run scripts/build.sh)")
+    return tool
+
+
 @pytest.fixture(scope="session")
 def axle_opt(build_dir):
-    tool = build_dir / "tools" / "axle-opt" / "axle-opt"
-    if not tool.exists():
-        pytest.skip(f"axle-opt not built: {tool} is missing (run scripts/build.sh)")
-    return tool
+    return built_tool(build_dir, "tools/axle-opt", "axle-opt")
+
+
+@pytest.fixture(scope="session")
+def axle_run(build_dir):
+    return built_tool(build_dir, "tools/axle-run", "axle-run")

@@ -120,13 +120,6 @@ def round_to(dtype, values):
     return values
 
 
-@pytest.fixture(scope="module")
-def axle_run(build_dir):
-    tool = build_dir / "tools" / "axle-run" / "axle-run"
-    if not tool.exists():
-        pytest.skip(f"axle-run not built: {tool} is missing")
-    return tool
-
 
 def verify(axle_run, tmp_path, program, inputs, ulps=0):
     path = tmp_path / "program.mlir"

@@ -52,13 +52,6 @@ def ulp_error(got, want):
     return np.abs(got.astype(np.float64) - want) / spacing
 
 
-@pytest.fixture(scope="module")
-def axle_run(build_dir):
-    tool = build_dir / "tools" / "axle-run" / "axle-run"
-    if not tool.exists():
-        pytest.skip(f"axle-run not built: {tool} is missing")
-    return tool
-
 
 @pytest.mark.parametrize("name", sorted(FUNCTIONS))
 def test_f32_accuracy(axle_run, tmp_path, name):

@@ -19,13 +19,6 @@ def load_exporter():
     return module
 
 
-@pytest.fixture(scope="module")
-def axle_run(build_dir):
-    tool = build_dir / "tools" / "axle-run" / "axle-run"
-    if not tool.exists():
-        pytest.skip(f"axle-run not built: {tool} is missing")
-    return tool
-
 
 def test_mlp_matches_jax(axle_run, tmp_path):
     exporter = load_exporter()

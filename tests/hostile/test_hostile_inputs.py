@@ -224,13 +224,6 @@ func.func @main(%a: tensor<2x3xf32>) -> tensor<2x3xf32> {
 }"""
 
 
-@pytest.fixture(scope="session")
-def axle_run(build_dir):
-    tool = build_dir / "tools" / "axle-run" / "axle-run"
-    if not tool.exists():
-        pytest.skip(f"axle-run not built: {tool} is missing (run scripts/build.sh)")
-    return tool
-
 
 def run_tool(axle_run, tmp_path, program, *args):
     source = tmp_path / "program.mlir"
