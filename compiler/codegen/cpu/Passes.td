@@ -6,15 +6,15 @@
 include "mlir/Pass/PassBase.td"
 
 def ApproximateMathPass : Pass<"axle-approximate-math", "::mlir::ModuleOp"> {
-  let summary = "Inline polynomials for f32 math; C library calls for the rest";
+  let summary = "Math functions as inline code or C library calls";
   let description = [{
     Rewrites the f32 math functions whose inline polynomial approximations
-    are accurate to a few ULP over the finite range (exp, expm1, log,
-    log1p, log2, tanh) into arithmetic, so that they vectorize instead of
-    becoming scalar library calls; rsqrt becomes 1 / sqrt. The remaining
-    transcendental functions become calls to the C library (declared in the
-    module), which is correctly rounded or close to it; bit operations
-    (ctpop, ctlz, copysign, ...) stay for the LLVM conversion.
+    are accurate over the whole finite range into arithmetic, so that they
+    vectorize (none qualify yet: see isApproximated); rsqrt becomes
+    1 / sqrt. The remaining transcendental functions become calls to the C
+    library (declared in the module), which is correctly rounded or close
+    to it; bit operations (ctpop, ctlz, copysign, ...) stay for the LLVM
+    conversion.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect", "::mlir::math::MathDialect",
