@@ -2,12 +2,17 @@
 //
 // One place lists every step from linalg on tensors to the LLVM dialect:
 //  1. inline the private functions into the public ones and drop them;
+//     fuse elementwise chains, tile matmuls for caches and registers and
+//     vectorize them and the innermost dimension of other linalg ops, all
+//     in the scalar code's order of operations (bit-identical results);
+//     hoist each matmul's C tile out of its k loop while still on tensors;
 //  2. a fresh tensor for each public result that aliases an argument or
 //     another result; one-shot bufferization across function boundaries with
 //     identity layouts; results become out-parameters, with statically sized
 //     result allocations hoisted into the caller (no copy);
 //  3. ownership-based deallocation of the remaining temporaries;
-//  4. linalg (and copies between strided buffers) to loops;
+//  4. linalg (and copies between strided buffers) to loops; vector
+//     transfers to 1-D ones, scalar ones where the buffer is strided;
 //  5. complex to real arithmetic, f16/bf16 math in f32, inline
 //     polynomials for the accurate f32 functions, the C library for the
 //     rest; bf16 arithmetic in f32 with software rounding to bf16 (the

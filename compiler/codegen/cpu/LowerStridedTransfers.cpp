@@ -65,15 +65,14 @@ struct ScalarizeScalarRead : public OpRewritePattern<vector::TransferReadOp> {
   }
 };
 
-struct ScalarizeScalarWrite
-    : public OpRewritePattern<vector::TransferWriteOp> {
+struct ScalarizeScalarWrite : public OpRewritePattern<vector::TransferWriteOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(vector::TransferWriteOp op,
                                 PatternRewriter &rewriter) const override {
     if (!isScalarTransfer(op))
       return failure();
-    Value element = vector::ExtractOp::create(rewriter, op.getLoc(),
-                                              op.getVector(), ArrayRef<int64_t>{});
+    Value element = vector::ExtractOp::create(
+        rewriter, op.getLoc(), op.getVector(), ArrayRef<int64_t>{});
     memref::StoreOp::create(rewriter, op.getLoc(), element, op.getBase(),
                             op.getIndices());
     rewriter.eraseOp(op);
@@ -110,8 +109,9 @@ struct ScalarizeStridedWrite
     for (int64_t i = 0, e = op.getVectorType().getNumElements(); i < e; ++i) {
       Value element =
           vector::ExtractOp::create(rewriter, loc, op.getVector(), i);
-      memref::StoreOp::create(rewriter, loc, element, op.getBase(),
-                              elementIndices(rewriter, loc, op.getIndices(), i));
+      memref::StoreOp::create(
+          rewriter, loc, element, op.getBase(),
+          elementIndices(rewriter, loc, op.getIndices(), i));
     }
     rewriter.eraseOp(op);
     return success();

@@ -153,12 +153,71 @@ bool isFloatMatmul(linalg::LinalgOp op) {
   });
 }
 
+/// Replaces a static ([1,] mr, nr, 1) matmul tile by vector code: the C
+/// tile is one vector<mr x nr> (read and written once, so that the k loop's
+/// subset hoisting keeps it in registers); each row adds the broadcast
+/// element of A times the row of B, as a multiply and a separate add.
+/// (linalg::vectorize would build the same from 3-D vectors with a unit k
+/// dimension, whose transposes lower to shuffles.)
+LogicalResult emitRegisterTile(RewriterBase &rewriter, Operation *tileOp) {
+  auto op = cast<linalg::LinalgOp>(tileOp);
+  Value lhs = op.getDpsInputs()[0], rhs = op.getDpsInputs()[1];
+  Value acc = op.getDpsInits()[0];
+  auto accType = cast<RankedTensorType>(acc.getType());
+  if (!accType.hasStaticShape())
+    return failure();
+  unsigned rank = accType.getRank();
+  int64_t mr = accType.getDimSize(rank - 2), nr = accType.getDimSize(rank - 1);
+  Type element = accType.getElementType();
+  Location loc = op.getLoc();
+  rewriter.setInsertionPoint(op);
+  Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+  Value padding = ub::PoisonOp::create(rewriter, loc, element);
+  auto tileType = VectorType::get({mr, nr}, element);
+  auto rowType = VectorType::get({nr}, element);
+  auto indices = [&](unsigned count, ArrayRef<Value> trailing) {
+    SmallVector<Value> result(count - trailing.size(), zero);
+    result.append(trailing.begin(), trailing.end());
+    return result;
+  };
+  // Batched tiles have a leading unit dimension: read the trailing 2-D (C)
+  // and 1-D (B) minor parts only.
+  auto minor = [&](unsigned sourceRank, unsigned vectorRank) {
+    return AffineMap::getMinorIdentityMap(sourceRank, vectorRank,
+                                          rewriter.getContext());
+  };
+  SmallVector<bool> inBounds2(2, true), inBounds1(1, true);
+  Value tile = vector::TransferReadOp::create(rewriter, loc, tileType, acc,
+                                              indices(rank, {}), padding,
+                                              minor(rank, 2), inBounds2);
+  Value row = vector::TransferReadOp::create(rewriter, loc, rowType, rhs,
+                                             indices(rank, {}), padding,
+                                             minor(rank, 1), inBounds1);
+  for (int64_t i = 0; i < mr; ++i) {
+    Value index = arith::ConstantIndexOp::create(rewriter, loc, i);
+    Value a = tensor::ExtractOp::create(rewriter, loc, lhs,
+                                        indices(rank, {index, zero}));
+    Value broadcast = vector::BroadcastOp::create(rewriter, loc, rowType, a);
+    Value product = arith::MulFOp::create(rewriter, loc, broadcast, row);
+    Value sum = arith::AddFOp::create(
+        rewriter, loc, vector::ExtractOp::create(rewriter, loc, tile, i),
+        product);
+    tile = vector::InsertOp::create(rewriter, loc, sum, tile, i);
+  }
+  Value result = vector::TransferWriteOp::create(rewriter, loc, tile, acc,
+                                                 indices(rank, {}),
+                                                 minor(rank, 2), inBounds2)
+                     .getResult();
+  rewriter.replaceOp(op, result);
+  return success();
+}
+
 void tileAndVectorizeMatmul(RewriterBase &rewriter, linalg::LinalgOp op) {
   SmallVector<int64_t> bounds = op.getStaticLoopRanges();
   unsigned batch = bounds.size() - 3;
   int64_t m = bounds[batch], n = bounds[batch + 1], k = bounds[batch + 2];
-  unsigned bits = getElementTypeOrSelf(op->getOperand(0).getType())
-                      .getIntOrFloatBitWidth();
+  unsigned bits =
+      getElementTypeOrSelf(op->getOperand(0).getType()).getIntOrFloatBitWidth();
   // Register tile: up to 4 rows and 4 zmm registers of columns, 16
   // accumulators; k innermost so that the tile of C stays in registers.
   int64_t lanes = 512 / bits;
@@ -182,7 +241,7 @@ void tileAndVectorizeMatmul(RewriterBase &rewriter, linalg::LinalgOp op) {
   FailureOr<TilingInterface> registerTile = tile(rewriter, *tiled, registers);
   if (failed(registerTile))
     return;
-  (void)vectorizeOp(rewriter, *registerTile);
+  (void)emitRegisterTile(rewriter, *registerTile);
 }
 
 /// Linalg ops (other than matmuls) whose innermost loop is parallel and
@@ -192,8 +251,8 @@ void tileAndVectorizeInnermost(RewriterBase &rewriter, linalg::LinalgOp op) {
   if (!hasStaticVectorizableOperands(op) || !hasVectorizableBody(op))
     return;
   unsigned loops = op.getNumLoops();
-  if (loops == 0 || op.getIteratorTypesArray().back() !=
-                        utils::IteratorType::parallel)
+  if (loops == 0 ||
+      op.getIteratorTypesArray().back() != utils::IteratorType::parallel)
     return;
   unsigned innermost = loops - 1;
   unsigned widest = 8;
@@ -204,8 +263,9 @@ void tileAndVectorizeInnermost(RewriterBase &rewriter, linalg::LinalgOp op) {
     for (auto [i, result] : llvm::enumerate(map.getResults()))
       if (result.isFunctionOfDim(innermost) && i + 1 != map.getNumResults())
         return;
-    widest = std::max(widest, getElementTypeOrSelf(operand.get().getType())
-                                  .getIntOrFloatBitWidth());
+    widest = std::max(
+        widest,
+        getElementTypeOrSelf(operand.get().getType()).getIntOrFloatBitWidth());
   }
   for (OpOperand &init : op.getDpsInitsMutable()) {
     AffineMap map = op.getMatchingIndexingMap(&init);
