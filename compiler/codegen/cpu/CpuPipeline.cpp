@@ -11,11 +11,12 @@
 //     identity layouts; results become out-parameters, with statically sized
 //     result allocations hoisted into the caller (no copy);
 //  3. ownership-based deallocation of the remaining temporaries;
-//  4. linalg (and copies between strided buffers) to loops; vector
-//     transfers to 1-D ones, scalar ones where the buffer is strided;
-//  5. complex to real arithmetic, f16/bf16 math in f32, inline
-//     polynomials for the accurate f32 functions, the C library for the
-//     rest; bf16 arithmetic in f32 with software rounding to bf16 (the
+//  4. linalg (and copies between strided buffers) to loops, parallel ones
+//     where the iterators are; large outer parallel loops run on the
+//     runtime's kernel threads; vector transfers to 1-D ones, scalar ones
+//     where the buffer is strided;
+//  5. complex to real arithmetic, f16/bf16 math in f32, the C library for
+//     transcendental functions; bf16 arithmetic in f32 with software rounding to bf16 (the
 //     AVX-512 conversion instruction flushes subnormals to zero);
 //  6. the axle entry points, then everything to the LLVM dialect.
 //
@@ -42,7 +43,9 @@ constexpr const char *kLinalgToLLVM =
     "canonicalize,"
     "buffer-deallocation-pipeline,"
     "axle-lower-strided-copies,"
-    "convert-linalg-to-loops,"
+    "func.func(scf-forall-to-parallel),"
+    "convert-linalg-to-parallel-loops,"
+    "axle-parallelize-loops,"
     "convert-vector-to-scf{full-unroll target-rank=1},"
     "axle-lower-strided-transfers,"
     "convert-complex-to-standard,"

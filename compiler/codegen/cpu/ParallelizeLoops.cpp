@@ -25,6 +25,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Transforms/RegionUtils.h"
 
@@ -123,14 +124,21 @@ struct ParallelizeLoopsPass
         return false;
       iterations *= std::max<int64_t>(0, (*u - *l + *s - 1) / *s);
     }
-    // Inner loops multiply the work of one iteration.
-    loop.getBody()->walk([&](scf::ForOp inner) {
-      auto l = constantIndex(inner.getLowerBound());
-      auto u = constantIndex(inner.getUpperBound());
-      auto s = constantIndex(inner.getStep());
-      if (l && u && s && *s > 0)
-        iterations *= std::max<int64_t>(1, (*u - *l + *s - 1) / *s);
+    // Inner loops and vectors multiply the work of one iteration.
+    int64_t lanes = 1;
+    loop.getBody()->walk([&](Operation *op) {
+      if (auto inner = dyn_cast<scf::ForOp>(op)) {
+        auto l = constantIndex(inner.getLowerBound());
+        auto u = constantIndex(inner.getUpperBound());
+        auto s = constantIndex(inner.getStep());
+        if (l && u && s && *s > 0)
+          iterations *= std::max<int64_t>(1, (*u - *l + *s - 1) / *s);
+      }
+      for (Type type : op->getResultTypes())
+        if (auto vector = dyn_cast<VectorType>(type))
+          lanes = std::max(lanes, vector.getNumElements());
     });
+    iterations *= lanes;
     auto l0 = constantIndex(loop.getLowerBound()[0]);
     auto u0 = constantIndex(loop.getUpperBound()[0]);
     auto s0 = constantIndex(loop.getStep()[0]);
@@ -139,9 +147,9 @@ struct ParallelizeLoopsPass
       return false;
     SetVector<Value> captures;
     getUsedValuesDefinedAbove(loop.getRegion(), captures);
-    for (Value bound : llvm::concat<Value>(loop.getLowerBound().drop_front(),
-                                           loop.getUpperBound().drop_front(),
-                                           loop.getStep().drop_front()))
+    for (Value bound :
+         llvm::concat<Value>(loop.getLowerBound(),
+                             loop.getUpperBound().drop_front(), loop.getStep()))
       captures.insert(bound);
     return llvm::all_of(captures, [](Value value) {
       return isPassable(value) || matchPattern(value, m_Constant());
@@ -159,9 +167,10 @@ struct ParallelizeLoopsPass
     // Constants are cloned into the outlined body; the rest travels in ctx.
     SetVector<Value> used;
     getUsedValuesDefinedAbove(loop.getRegion(), used);
-    for (Value bound : llvm::concat<Value>(loop.getLowerBound().drop_front(),
-                                           loop.getUpperBound().drop_front(),
-                                           loop.getStep().drop_front()))
+    // Every bound but the first upper one (the trip count replaces it).
+    for (Value bound :
+         llvm::concat<Value>(loop.getLowerBound(),
+                             loop.getUpperBound().drop_front(), loop.getStep()))
       used.insert(bound);
     SmallVector<Value> passed, constants;
     for (Value value : used)

@@ -103,12 +103,22 @@ bool hasStaticVectorizableOperands(linalg::LinalgOp op) {
   return op.hasPureTensorSemantics();
 }
 
-/// Tiles `op` with `sizes` (0 = not tiled) into scf.for loops and returns
-/// the tiled op.
+/// Tiles `op` with `sizes` (0 = not tiled) and returns the tiled op. When
+/// every tiled dimension is parallel the loops are one scf.forall, which
+/// later runs on the runtime's kernel threads (--axle-parallelize-loops);
+/// otherwise scf.for loops.
 FailureOr<TilingInterface> tile(RewriterBase &rewriter, TilingInterface op,
                                 ArrayRef<int64_t> sizes) {
+  if (llvm::all_of(sizes, [](int64_t size) { return size == 0; }))
+    return op;
   scf::SCFTilingOptions options;
-  options.setLoopType(scf::SCFTilingOptions::LoopType::ForOp);
+  bool allParallel =
+      llvm::all_of(llvm::zip(sizes, op.getLoopIteratorTypes()), [](auto pair) {
+        return std::get<0>(pair) == 0 ||
+               std::get<1>(pair) == utils::IteratorType::parallel;
+      });
+  options.setLoopType(allParallel ? scf::SCFTilingOptions::LoopType::ForallOp
+                                  : scf::SCFTilingOptions::LoopType::ForOp);
   options.setTileSizes(getAsIndexOpFoldResult(rewriter.getContext(), sizes));
   rewriter.setInsertionPoint(op);
   FailureOr<scf::SCFTilingResult> result =
@@ -230,12 +240,21 @@ void tileAndVectorizeMatmul(RewriterBase &rewriter, linalg::LinalgOp op) {
   auto cacheTile = [](int64_t size, int64_t tileSize) {
     return size > tileSize && size % tileSize == 0 ? tileSize : 0;
   };
+  // The parallel dimensions first (one scf.forall: the kernel threads
+  // share its tiles), then k.
   SmallVector<int64_t> cache(batch, 1);
-  cache.append({cacheTile(m, 64), cacheTile(n, 256), cacheTile(k, 256)});
+  cache.append({cacheTile(m, 64), cacheTile(n, 256), 0});
   FailureOr<TilingInterface> tiled =
       tile(rewriter, cast<TilingInterface>(op.getOperation()), cache);
   if (failed(tiled))
     return;
+  if (int64_t kc = cacheTile(k, 256)) {
+    SmallVector<int64_t> depth(batch + 2, 0);
+    depth.push_back(kc);
+    tiled = tile(rewriter, *tiled, depth);
+    if (failed(tiled))
+      return;
+  }
   SmallVector<int64_t> registers(batch, 1);
   registers.append({mr, nr, 1});
   FailureOr<TilingInterface> registerTile = tile(rewriter, *tiled, registers);
