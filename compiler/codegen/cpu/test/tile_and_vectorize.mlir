@@ -1,0 +1,54 @@
+// RUN: axle-opt --pass-pipeline='builtin.module(func.func(axle-tile-and-vectorize))' --split-input-file %s | FileCheck %s
+
+// A float matmul: its parallel cache tiles form one scf.forall (shared by
+// the kernel threads), k is tiled for the cache, and each 4 x 64 register
+// tile keeps C in one vector while k runs innermost: a broadcast element
+// of A times a row of B, added row by row (no FMA, so every sum keeps the
+// scalar code's rounding).
+
+// CHECK-LABEL: func.func @matmul
+// CHECK: scf.forall (%{{.*}}) = (0) to (128) step (64)
+// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c256
+// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c4
+// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c64
+// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c1
+// CHECK: vector.transfer_read {{.*}} : tensor<4x64xf32>, vector<4x64xf32>
+// CHECK: vector.transfer_read {{.*}} : tensor<1x64xf32>, vector<64xf32>
+// CHECK: %[[A:.*]] = vector.broadcast %{{.*}} : f32 to vector<64xf32>
+// CHECK: %[[P:.*]] = arith.mulf %[[A]], %{{.*}} : vector<64xf32>
+// CHECK: %[[C:.*]] = vector.extract %{{.*}}[0] : vector<64xf32> from vector<4x64xf32>
+// CHECK: arith.addf %[[C]], %[[P]] : vector<64xf32>
+// CHECK-NOT: vector.fma
+// CHECK: vector.transfer_write {{.*}} : vector<4x64xf32>, tensor<4x64xf32>
+func.func @matmul(%a: tensor<128x512xf32>, %b: tensor<512x256xf32>, %c: tensor<128x256xf32>) -> tensor<128x256xf32> {
+  %0 = linalg.matmul ins(%a, %b : tensor<128x512xf32>, tensor<512x256xf32>) outs(%c : tensor<128x256xf32>) -> tensor<128x256xf32>
+  return %0 : tensor<128x256xf32>
+}
+
+// -----
+
+// Elementwise chains fuse into one op, vectorized along the innermost
+// dimension in parallel tiles.
+
+#map = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-LABEL: func.func @exp_of_sum
+// CHECK: scf.forall (%{{.*}}, %{{.*}}) = (0, 0) to (8, 128) step (1, 32)
+// CHECK: %[[X:.*]] = vector.transfer_read {{.*}} vector<32xf32>
+// CHECK: %[[Y:.*]] = vector.transfer_read {{.*}} vector<32xf32>
+// CHECK: %[[S:.*]] = arith.addf %[[X]], %[[Y]] : vector<32xf32>
+// CHECK: math.exp %[[S]] : vector<32xf32>
+// CHECK-NOT: linalg.generic
+func.func @exp_of_sum(%x: tensor<8x128xf32>, %y: tensor<8x128xf32>) -> tensor<8x128xf32> {
+  %e = tensor.empty() : tensor<8x128xf32>
+  %s = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel"]} ins(%x, %y : tensor<8x128xf32>, tensor<8x128xf32>) outs(%e : tensor<8x128xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %0 = arith.addf %a, %b : f32
+    linalg.yield %0 : f32
+  } -> tensor<8x128xf32>
+  %r = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%s : tensor<8x128xf32>) outs(%e : tensor<8x128xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %0 = math.exp %a : f32
+    linalg.yield %0 : f32
+  } -> tensor<8x128xf32>
+  return %r : tensor<8x128xf32>
+}
