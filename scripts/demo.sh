@@ -21,5 +21,5 @@ echo
 echo "=== axle-run build/mlp.axle --input=8x64xf32=0.5 --benchmark=200 (class probabilities, latency)"
 build/tools/axle-run/axle-run build/mlp.axle --input=8x64xf32=0.5 --benchmark=200
 echo
-echo "=== axle-run examples/mlp.mlir --input=8x64xf32=0.5 --verify (compiled vs reference interpreter)"
-build/tools/axle-run/axle-run examples/mlp.mlir --input=8x64xf32=0.5 --verify
+echo "=== axle-run examples/mlp.mlir --input=8x64xf32=0.5 --verify --verify-ulps=0 (compiled vs reference interpreter, bit for bit)"
+build/tools/axle-run/axle-run examples/mlp.mlir --input=8x64xf32=0.5 --verify --verify-ulps=0 > /dev/null

@@ -48,11 +48,49 @@ struct ExpandRsqrt : public OpRewritePattern<math::RsqrtOp> {
   }
 };
 
+/// f32 transcendental functions computed with the f64 C library function
+/// and rounded once: practically always the correctly rounded f32 value,
+/// the same as the reference interpreter computes (the f32 library
+/// functions are up to ~2 ULP off, and the error compounds through a
+/// model's layers). The library call is scalar either way.
+struct PromoteToF64 : public RewritePattern {
+  PromoteToF64(MLIRContext *ctx)
+      : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/2, ctx) {}
+
+  LogicalResult matchAndRewrite(Operation *op,
+                                PatternRewriter &rewriter) const override {
+    if (!isa<math::ExpOp, math::ExpM1Op, math::Exp2Op, math::LogOp,
+             math::Log1pOp, math::Log2Op, math::Log10Op, math::TanhOp,
+             math::SinOp, math::CosOp, math::TanOp, math::AtanOp,
+             math::Atan2Op, math::AsinOp, math::AcosOp, math::SinhOp,
+             math::CoshOp, math::AsinhOp, math::AcoshOp, math::AtanhOp,
+             math::ErfOp, math::ErfcOp, math::CbrtOp, math::PowFOp>(op) ||
+        op->getNumResults() != 1)
+      return failure();
+    Type type = op->getResult(0).getType();
+    if (!getElementTypeOrSelf(type).isF32())
+      return failure();
+    Type wide = rewriter.getF64Type();
+    if (auto vector = dyn_cast<VectorType>(type))
+      wide = vector.clone(wide);
+    Location loc = op->getLoc();
+    SmallVector<Value> operands;
+    for (Value operand : op->getOperands())
+      operands.push_back(arith::ExtFOp::create(rewriter, loc, wide, operand));
+    OperationState state(loc, op->getName(), operands, {wide},
+                         op->getAttrs());
+    Operation *promoted = rewriter.create(state);
+    rewriter.replaceOpWithNewOp<arith::TruncFOp>(op, type,
+                                                 promoted->getResult(0));
+    return success();
+  }
+};
+
 struct ApproximateMathPass
     : public impl::ApproximateMathPassBase<ApproximateMathPass> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    patterns.add<ExpandRsqrt>(&getContext());
+    patterns.add<ExpandRsqrt, PromoteToF64>(&getContext());
     populateMathF32ExpansionPatterns(patterns, isApproximated);
     populateMathPolynomialApproximationPatterns(patterns, isApproximated);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))

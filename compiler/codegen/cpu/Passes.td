@@ -12,8 +12,9 @@ def ApproximateMathPass : Pass<"axle-approximate-math", "::mlir::ModuleOp"> {
     are accurate over the whole finite range into arithmetic, so that they
     vectorize (none qualify yet: see isApproximated); rsqrt becomes
     1 / sqrt. The remaining transcendental functions become calls to the C
-    library (declared in the module), which is correctly rounded or close
-    to it; bit operations (ctpop, ctlz, copysign, ...) stay for the LLVM
+    library (declared in the module), f32 ones through the f64 function
+    and one rounding, which gives the correctly rounded value practically
+    always; bit operations (ctpop, ctlz, copysign, ...) stay for the LLVM
     conversion.
   }];
   let dependentDialects = [
