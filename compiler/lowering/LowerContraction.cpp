@@ -38,7 +38,6 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StructuredOpsUtils.h"
-#include "llvm/Support/MathExtras.h"
 
 namespace axle::lowering {
 
@@ -149,20 +148,10 @@ struct ProductSum {
     linalg::YieldOp::create(b, loc, multiplyAdd(b, loc, args[2], x, y));
   }
 
-  Value zero(OpBuilder &b, Location loc) const {
-    if (auto complexType = dyn_cast<ComplexType>(acc)) {
-      Attribute zero = b.getZeroAttr(complexType.getElementType());
-      return complex::ConstantOp::create(b, loc, complexType,
-                                         b.getArrayAttr({zero, zero}));
-    }
-    return arith::ConstantOp::create(b, loc, acc,
-                                     cast<TypedAttr>(b.getZeroAttr(acc)));
-  }
-
   /// A zero-filled accumulator tensor of `shape`.
   Value zeroTensor(OpBuilder &b, Location loc, ArrayRef<int64_t> shape) const {
     Value empty = tensor::EmptyOp::create(b, loc, shape, acc);
-    return linalg::FillOp::create(b, loc, ValueRange{zero(b, loc)},
+    return linalg::FillOp::create(b, loc, ValueRange{zeroScalar(b, loc, acc)},
                                   ValueRange{empty})
         .getResult(0);
   }
@@ -225,6 +214,18 @@ struct DotDims {
   SmallVector<int64_t> lhsBatch, rhsBatch, lhsContract, rhsContract;
 };
 
+/// The sums of products of `lhs` and `rhs` computed by the named linalg
+/// contraction `NamedOp` into the zero-filled `init`, rounded to the result
+/// type.
+template <typename NamedOp>
+Value buildNamedContraction(OpBuilder &b, Location loc, const ProductSum &ps,
+                            Value lhs, Value rhs, Value init) {
+  Value sums = NamedOp::create(b, loc, TypeRange{init.getType()},
+                               ValueRange{lhs, rhs}, ValueRange{init})
+                   .getResult(0);
+  return ps.finish(b, loc, sums);
+}
+
 /// The sums of products of a dot_general of `lhs` and `rhs` (lowered
 /// values) as a tensor of `resultType`.
 Value buildDotGeneral(OpBuilder &b, Location loc, const ProductSum &ps,
@@ -242,23 +243,14 @@ Value buildDotGeneral(OpBuilder &b, Location loc, const ProductSum &ps,
       isa<FloatType>(ps.result) && ps.lhs == ps.result && ps.rhs == ps.result;
   if (sameFloat && dims.lhsBatch.empty() && lhsRank == 2 && rhsRank == 2 &&
       dims.lhsContract == ArrayRef<int64_t>{1} &&
-      dims.rhsContract == ArrayRef<int64_t>{0}) {
-    Value sums =
-        linalg::MatmulOp::create(b, loc, TypeRange{init.getType()},
-                                 ValueRange{lhs, rhs}, ValueRange{init})
-            .getResult(0);
-    return ps.finish(b, loc, sums);
-  }
+      dims.rhsContract == ArrayRef<int64_t>{0})
+    return buildNamedContraction<linalg::MatmulOp>(b, loc, ps, lhs, rhs, init);
   if (sameFloat && dims.lhsBatch == ArrayRef<int64_t>{0} &&
       dims.rhsBatch == ArrayRef<int64_t>{0} && lhsRank == 3 && rhsRank == 3 &&
       dims.lhsContract == ArrayRef<int64_t>{2} &&
-      dims.rhsContract == ArrayRef<int64_t>{1}) {
-    Value sums =
-        linalg::BatchMatmulOp::create(b, loc, TypeRange{init.getType()},
-                                      ValueRange{lhs, rhs}, ValueRange{init})
-            .getResult(0);
-    return ps.finish(b, loc, sums);
-  }
+      dims.rhsContract == ArrayRef<int64_t>{1})
+    return buildNamedContraction<linalg::BatchMatmulOp>(b, loc, ps, lhs, rhs,
+                                                        init);
 
   // Loops: batch dims, lhs free dims, rhs free dims (the result's order),
   // then the contracting dims as listed.
@@ -403,70 +395,6 @@ struct DotToLinalg : public OpConversionPattern<hlo::DotOp> {
 // convolution
 //===----------------------------------------------------------------------===//
 
-/// `input` with `low`/`high` edge padding (negative values crop) and
-/// `dilation - 1` holes between elements, all filled with `padValue`.
-Value padAndDilate(OpBuilder &b, Location loc, Value input, Value padValue,
-                   ArrayRef<int64_t> low, ArrayRef<int64_t> high,
-                   ArrayRef<int64_t> dilation) {
-  auto type = cast<RankedTensorType>(input.getType());
-  ArrayRef<int64_t> shape = type.getShape();
-  int64_t rank = type.getRank();
-  bool trivial = true, simple = true;
-  for (int64_t d = 0; d < rank; ++d) {
-    trivial &= low[d] == 0 && high[d] == 0 && dilation[d] == 1;
-    simple &= low[d] >= 0 && high[d] >= 0 && dilation[d] == 1;
-  }
-  if (trivial)
-    return input;
-  SmallVector<int64_t> padded(rank);
-  for (int64_t d = 0; d < rank; ++d) {
-    int64_t dilated = shape[d] == 0 ? 0 : (shape[d] - 1) * dilation[d] + 1;
-    padded[d] = std::max<int64_t>(0, low[d] + dilated + high[d]);
-  }
-  auto paddedType = RankedTensorType::get(padded, type.getElementType());
-  if (simple) {
-    SmallVector<OpFoldResult> lowAttrs, highAttrs;
-    for (int64_t d = 0; d < rank; ++d) {
-      lowAttrs.push_back(b.getIndexAttr(low[d]));
-      highAttrs.push_back(b.getIndexAttr(high[d]));
-    }
-    return tensor::PadOp::create(b, loc, paddedType, input, lowAttrs, highAttrs,
-                                 padValue);
-  }
-  // Dilation or cropping: fill, then insert the input elements that land
-  // inside the result with a strided insert_slice.
-  Value result =
-      linalg::FillOp::create(b, loc, ValueRange{padValue},
-                             ValueRange{emptyTensor(b, loc, paddedType)})
-          .getResult(0);
-  SmallVector<OpFoldResult> srcOffsets, sizes, ones, dstOffsets, strides;
-  bool whole = true;
-  for (int64_t d = 0; d < rank; ++d) {
-    // Input element i lands at low + i * dilation, which must lie in
-    // [0, padded).
-    int64_t first =
-        low[d] >= 0 ? 0 : llvm::divideCeilSigned(-low[d], dilation[d]);
-    int64_t last =
-        std::min(shape[d] - 1,
-                 llvm::divideFloorSigned(padded[d] - 1 - low[d], dilation[d]));
-    int64_t count = last - first + 1;
-    if (count <= 0)
-      return result;
-    whole &= count == shape[d];
-    srcOffsets.push_back(b.getIndexAttr(first));
-    sizes.push_back(b.getIndexAttr(count));
-    ones.push_back(b.getIndexAttr(1));
-    dstOffsets.push_back(b.getIndexAttr(low[d] + first * dilation[d]));
-    strides.push_back(b.getIndexAttr(dilation[d]));
-  }
-  Value source = whole ? input
-                       : tensor::ExtractSliceOp::create(b, loc, input,
-                                                        srcOffsets, sizes, ones)
-                             .getResult();
-  return tensor::InsertSliceOp::create(b, loc, source, result, dstOffsets,
-                                       sizes, strides);
-}
-
 /// Splits dimension `dim` of `value` into (groups, size / groups).
 Value splitDim(OpBuilder &b, Location loc, Value value, int64_t dim,
                int64_t groups) {
@@ -533,26 +461,15 @@ struct ConvolutionToLinalg : public OpConversionPattern<hlo::ConvolutionOp> {
         static_cast<int64_t>(kernelSpatial.size()) != spatial ||
         static_cast<int64_t>(outSpatial.size()) != spatial)
       return unsupported(op, "dimension numbers do not match the ranks");
-    auto orOnes = [&](std::optional<ArrayRef<int64_t>> values) {
-      return values ? SmallVector<int64_t>(*values)
-                    : SmallVector<int64_t>(spatial, 1);
-    };
-    SmallVector<int64_t> strides = orOnes(op.getWindowStrides());
-    SmallVector<int64_t> lhsDilation = orOnes(op.getLhsDilation());
-    SmallVector<int64_t> rhsDilation = orOnes(op.getRhsDilation());
+    SmallVector<int64_t> strides = orFill(op.getWindowStrides(), spatial, 1);
+    SmallVector<int64_t> lhsDilation = orFill(op.getLhsDilation(), spatial, 1);
+    SmallVector<int64_t> rhsDilation = orFill(op.getRhsDilation(), spatial, 1);
     SmallVector<bool> reversal(spatial, false);
     if (std::optional<ArrayRef<bool>> attr = op.getWindowReversal())
       reversal.assign(attr->begin(), attr->end());
-    SmallVector<int64_t> padLow(spatial, 0), padHigh(spatial, 0);
-    if (std::optional<DenseIntElementsAttr> attr = op.getPadding()) {
-      SmallVector<int64_t> values(attr->getValues<int64_t>());
-      if (static_cast<int64_t>(values.size()) != 2 * spatial)
-        return unsupported(op, "padding does not match the spatial rank");
-      for (int64_t s = 0; s < spatial; ++s) {
-        padLow[s] = values[2 * s];
-        padHigh[s] = values[2 * s + 1];
-      }
-    }
+    SmallVector<int64_t> padLow, padHigh;
+    if (failed(readPadding(op.getPadding(), spatial, padLow, padHigh)))
+      return unsupported(op, "padding does not match the spatial rank");
     if (static_cast<int64_t>(strides.size()) != spatial ||
         static_cast<int64_t>(lhsDilation.size()) != spatial ||
         static_cast<int64_t>(rhsDilation.size()) != spatial ||
@@ -583,17 +500,7 @@ struct ConvolutionToLinalg : public OpConversionPattern<hlo::ConvolutionOp> {
       high[inSpatial[s]] = padHigh[s];
       dilation[inSpatial[s]] = lhsDilation[s];
     }
-    Type lhsElem = lhsType.getElementType();
-    Value padValue;
-    if (auto complexType = dyn_cast<ComplexType>(lhsElem)) {
-      Attribute zero = rewriter.getZeroAttr(complexType.getElementType());
-      padValue = complex::ConstantOp::create(
-          rewriter, loc, complexType, rewriter.getArrayAttr({zero, zero}));
-    } else {
-      padValue = arith::ConstantOp::create(
-          rewriter, loc, lhsElem,
-          cast<TypedAttr>(rewriter.getZeroAttr(lhsElem)));
-    }
+    Value padValue = zeroScalar(rewriter, loc, lhsType.getElementType());
     Value padded =
         padAndDilate(rewriter, loc, lhs, padValue, low, high, dilation);
 

@@ -23,7 +23,6 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Dialect/Tensor/IR/Tensor.h"
 
 #include <complex>
 
@@ -39,11 +38,6 @@ namespace {
 LogicalResult convertAll(const TypeConverter &converter, TypeRange types,
                          SmallVectorImpl<Type> &converted) {
   return converter.convertTypes(types, converted);
-}
-
-/// The element of a 0-d tensor as a scalar.
-Value extractScalar(OpBuilder &b, Location loc, Value tensor) {
-  return tensor::ExtractOp::create(b, loc, tensor, ValueRange{});
 }
 
 //===----------------------------------------------------------------------===//
@@ -286,6 +280,37 @@ LogicalResult forwardOperands(Operation *op, ValueRange operands,
   return success();
 }
 
+/// Checks that process 0 is in one of `groups` (see inOneProcessGroup),
+/// for the collectives that only have a meaning for a process in a group.
+LogicalResult checkInOneProcessGroup(Operation *op,
+                                     DenseIntElementsAttr groups) {
+  FailureOr<bool> inGroup = inOneProcessGroup(op, groups);
+  if (failed(inGroup))
+    return failure();
+  if (!*inGroup)
+    return unsupported(op, "process 0 is in no process group");
+  return success();
+}
+
+/// Replaces `op` with zeros of each of its (converted) result types: what
+/// a collective gives the one process when it receives nothing.
+LogicalResult replaceWithZeros(Operation *op, const TypeConverter &converter,
+                               ConversionPatternRewriter &rewriter) {
+  FailureOr<SmallVector<RankedTensorType>> types =
+      convertTensors(op, converter, op->getResultTypes());
+  if (failed(types))
+    return failure();
+  SmallVector<Value> results;
+  for (RankedTensorType type : *types) {
+    FailureOr<Value> zeros = zerosOf(rewriter, op->getLoc(), type);
+    if (failed(zeros))
+      return unsupported(op, "zeros of this element type");
+    results.push_back(*zeros);
+  }
+  rewriter.replaceOp(op, results);
+  return success();
+}
+
 /// all_reduce, reduce_scatter, all_gather, cross-replica-sum: within a
 /// group of one, the reduction of one value is that value (the
 /// computation never runs), the gather concatenates one part and the
@@ -297,11 +322,8 @@ struct GroupOfOneForwards : public OpConversionPattern<OpTy> {
   LogicalResult
   matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    FailureOr<bool> inGroup = inOneProcessGroup(op, op.getReplicaGroups());
-    if (failed(inGroup))
+    if (failed(checkInOneProcessGroup(op, op.getReplicaGroups())))
       return failure();
-    if (!*inGroup)
-      return unsupported(op, "process 0 is in no process group");
     return forwardOperands(op, adaptor.getOperands(), *this->getTypeConverter(),
                            rewriter);
   }
@@ -315,11 +337,8 @@ struct AllToAllOneProcess : public OpConversionPattern<hlo::AllToAllOp> {
   LogicalResult
   matchAndRewrite(hlo::AllToAllOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    FailureOr<bool> inGroup = inOneProcessGroup(op, op.getReplicaGroups());
-    if (failed(inGroup))
+    if (failed(checkInOneProcessGroup(op, op.getReplicaGroups())))
       return failure();
-    if (!*inGroup)
-      return unsupported(op, "process 0 is in no process group");
     if (op.getSplitCount() != 1)
       return unsupported(op, "split_count must be 1 on one process");
     return forwardOperands(op, adaptor.getOperands(), *getTypeConverter(),
@@ -348,15 +367,7 @@ struct CollectivePermuteOneProcess
     if (received)
       return forwardOperands(op, adaptor.getOperands(), *getTypeConverter(),
                              rewriter);
-    FailureOr<SmallVector<RankedTensorType>> types =
-        convertTensors(op, *getTypeConverter(), op->getResultTypes());
-    if (failed(types))
-      return failure();
-    FailureOr<Value> zeros = zerosOf(rewriter, op.getLoc(), (*types)[0]);
-    if (failed(zeros))
-      return unsupported(op, "zeros of this element type");
-    rewriter.replaceOp(op, *zeros);
-    return success();
+    return replaceWithZeros(op, *getTypeConverter(), rewriter);
   }
 };
 
@@ -377,19 +388,7 @@ struct RootedOneProcess : public OpConversionPattern<OpTy> {
     if (*inGroup)
       return forwardOperands(op, adaptor.getOperands(),
                              *this->getTypeConverter(), rewriter);
-    FailureOr<SmallVector<RankedTensorType>> types =
-        convertTensors(op, *this->getTypeConverter(), op->getResultTypes());
-    if (failed(types))
-      return failure();
-    SmallVector<Value> results;
-    for (RankedTensorType type : *types) {
-      FailureOr<Value> zeros = zerosOf(rewriter, op.getLoc(), type);
-      if (failed(zeros))
-        return unsupported(op, "zeros of this element type");
-      results.push_back(*zeros);
-    }
-    rewriter.replaceOp(op, results);
-    return success();
+    return replaceWithZeros(op, *this->getTypeConverter(), rewriter);
   }
 };
 
@@ -407,8 +406,8 @@ struct CompositeToCall : public OpConversionPattern<hlo::CompositeOp> {
   matchAndRewrite(hlo::CompositeOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     SmallVector<Type> resultTypes;
-    if (failed(getTypeConverter()->convertTypes(op.getResultTypes(),
-                                                resultTypes)))
+    if (failed(
+            getTypeConverter()->convertTypes(op.getResultTypes(), resultTypes)))
       return unsupported(op, "results of this type");
     rewriter.replaceOpWithNewOp<func::CallOp>(op, op.getDecomposition(),
                                               resultTypes, adaptor.getInputs());

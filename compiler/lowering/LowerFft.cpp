@@ -47,31 +47,13 @@ namespace hlo = axle::stablehlo;
 
 namespace {
 
-/// Why `type` (an element type) has no lowering here, or "".
-std::string unsupportedElement(Type type) {
-  bool ok;
-  if (auto complexType = dyn_cast<ComplexType>(type))
-    ok = complexType.getElementType().isF32() ||
-         complexType.getElementType().isF64();
-  else
-    ok = type.isF16() || type.isBF16() || type.isF32() || type.isF64();
-  if (ok)
-    return "";
-  std::string why;
-  llvm::raw_string_ostream os(why);
-  os << "no support for element type " << type;
-  return why;
-}
-
 Value f64Constant(OpBuilder &b, Location loc, double value) {
   return arith::ConstantOp::create(b, loc, b.getF64FloatAttr(value));
 }
 
 /// A tensor of `type` filled with f64 zeros.
 Value zeros(OpBuilder &b, Location loc, RankedTensorType type) {
-  return linalg::FillOp::create(b, loc, f64Constant(b, loc, 0.0),
-                                emptyTensor(b, loc, type))
-      .getResult(0);
+  return filledTensor(b, loc, type, f64Constant(b, loc, 0.0));
 }
 
 /// The twiddle tables cos(2 pi m / n) and sign * sin(2 pi m / n), m in
@@ -113,24 +95,15 @@ buildPartsGeneric(OpBuilder &b, Location loc, RankedTensorType type,
                                                   ValueRange, ValueRange)>
                       body) {
   int64_t rank = type.getRank();
-  SmallVector<AffineMap> maps(inputs.size() + outputs,
-                              b.getMultiDimIdentityMap(rank));
-  SmallVector<utils::IteratorType> iterators(rank,
-                                             utils::IteratorType::parallel);
-  SmallVector<Value> inits;
-  for (int64_t i = 0; i < outputs; ++i)
-    inits.push_back(emptyTensor(b, loc, type));
-  SmallVector<Type> resultTypes(outputs, type);
-  auto generic = linalg::GenericOp::create(
-      b, loc, resultTypes, inputs, inits, maps, iterators,
+  SmallVector<AffineMap> maps(inputs.size(), b.getMultiDimIdentityMap(rank));
+  return buildMultiResultGeneric(
+      b, loc, SmallVector<Type>(outputs, type), inputs, maps,
       [&](OpBuilder &nb, Location nl, ValueRange args) {
         SmallVector<Value> index;
         for (int64_t d = 0; d < rank; ++d)
           index.push_back(linalg::IndexOp::create(nb, nl, d));
-        linalg::YieldOp::create(
-            nb, nl, body(nb, nl, args.take_front(inputs.size()), index));
+        return body(nb, nl, args, index);
       });
-  return generic.getResults();
 }
 
 /// The DFT of every line along `axis` of the complex array `parts` (the re
@@ -230,9 +203,9 @@ struct FftToGeneric : public OpConversionPattern<hlo::FftOp> {
       return unsupported(op, "needs static shapes");
     Type operandElement = operandType.getElementType();
     Type resultElement = originalResultType.getElementType();
-    if (std::string why = unsupportedElement(operandElement); !why.empty())
+    if (std::string why = unsupportedFloatElement(operandElement); !why.empty())
       return unsupported(op, why);
-    if (std::string why = unsupportedElement(resultElement); !why.empty())
+    if (std::string why = unsupportedFloatElement(resultElement); !why.empty())
       return unsupported(op, why);
     auto resultType = dyn_cast_or_null<RankedTensorType>(
         getTypeConverter()->convertType(originalResultType));

@@ -66,6 +66,21 @@ RankedTensorType staticTensorType(const TypeConverter *converter, Type type) {
   return converted;
 }
 
+/// The converted, statically shaped result types of `op` (scatter, sort);
+/// fails, with the unsupported-op error, when one has none.
+FailureOr<SmallVector<RankedTensorType>>
+staticResultTypes(Operation *op, const TypeConverter *converter) {
+  SmallVector<RankedTensorType> resultTypes;
+  for (Type type : op->getResultTypes()) {
+    RankedTensorType converted = staticTensorType(converter, type);
+    if (!converted)
+      return unsupported(op, "needs static shapes and element types the "
+                             "lowering knows");
+    resultTypes.push_back(converted);
+  }
+  return resultTypes;
+}
+
 /// Checks, before anything is built, that `region` is scalar code: 0-d
 /// constants and ops that act elementwise (select and clamp do on 0-d
 /// operands, though they lack the trait because their predicate or bounds
@@ -405,14 +420,11 @@ struct ScatterToLoops : public OpConversionPattern<hlo::ScatterOp> {
                   ConversionPatternRewriter &rewriter) const override {
     const TypeConverter *converter = getTypeConverter();
     size_t count = op.getInputs().size();
-    SmallVector<RankedTensorType> resultTypes;
-    for (Type type : op.getResultTypes()) {
-      RankedTensorType converted = staticTensorType(converter, type);
-      if (!converted)
-        return unsupported(op, "needs static shapes and element types the "
-                               "lowering knows");
-      resultTypes.push_back(converted);
-    }
+    FailureOr<SmallVector<RankedTensorType>> staticTypes =
+        staticResultTypes(op, converter);
+    if (failed(staticTypes))
+      return failure();
+    SmallVector<RankedTensorType> &resultTypes = *staticTypes;
     SmallVector<Value> operands(op->getOperands());
     for (Value operand : operands)
       if (!staticTensorType(converter, operand.getType()))
@@ -523,18 +535,9 @@ public:
 
     // result_k[index] = input_k[index with `dimension` from the
     // permutation].
-    SmallVector<Value> outs;
-    SmallVector<Type> types;
-    for (RankedTensorType type : resultTypes) {
-      outs.push_back(emptyTensor(b, loc, type));
-      types.push_back(type);
-    }
-    SmallVector<AffineMap> maps(1 + outs.size(),
-                                b.getMultiDimIdentityMap(rank));
-    SmallVector<utils::IteratorType> iterators(rank,
-                                               utils::IteratorType::parallel);
-    auto generic = linalg::GenericOp::create(
-        b, loc, types, order, outs, maps, iterators,
+    SmallVector<Type> types(resultTypes.begin(), resultTypes.end());
+    return buildMultiResultGeneric(
+        b, loc, types, order, b.getMultiDimIdentityMap(rank),
         [&](OpBuilder &nb, Location l, ValueRange args) {
           SmallVector<Value> index;
           for (int64_t d = 0; d < rank; ++d)
@@ -544,9 +547,8 @@ public:
           SmallVector<Value> values;
           for (Value input : inputs)
             values.push_back(tensor::ExtractOp::create(nb, l, input, index));
-          linalg::YieldOp::create(nb, l, values);
+          return values;
         });
-    return SmallVector<Value>(generic.getResults());
   }
 
 private:
@@ -711,15 +713,11 @@ struct SortToLoops : public OpConversionPattern<hlo::SortOp> {
   LogicalResult
   matchAndRewrite(hlo::SortOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    const TypeConverter *converter = getTypeConverter();
-    SmallVector<RankedTensorType> resultTypes;
-    for (Type type : op.getResultTypes()) {
-      RankedTensorType converted = staticTensorType(converter, type);
-      if (!converted)
-        return unsupported(op, "needs static shapes and element types the "
-                               "lowering knows");
-      resultTypes.push_back(converted);
-    }
+    FailureOr<SmallVector<RankedTensorType>> staticTypes =
+        staticResultTypes(op, getTypeConverter());
+    if (failed(staticTypes))
+      return failure();
+    SmallVector<RankedTensorType> &resultTypes = *staticTypes;
     ArrayRef<int64_t> shape = resultTypes[0].getShape();
     for (RankedTensorType type : resultTypes)
       if (type.getShape() != shape)

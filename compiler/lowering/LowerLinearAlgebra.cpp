@@ -34,7 +34,6 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Complex/IR/Complex.h"
-#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -45,22 +44,6 @@ using namespace mlir;
 namespace hlo = axle::stablehlo;
 
 namespace {
-
-/// Why `type` (an element type) has no lowering here, or "" when it has.
-std::string unsupportedElement(Type type) {
-  Type part = type;
-  if (auto complexType = dyn_cast<ComplexType>(type))
-    part = complexType.getElementType();
-  bool ok = isa<ComplexType>(type)
-                ? part.isF32() || part.isF64()
-                : part.isF16() || part.isBF16() || part.isF32() || part.isF64();
-  if (ok)
-    return "";
-  std::string why;
-  llvm::raw_string_ostream os(why);
-  os << "no support for element type " << type;
-  return why;
-}
 
 /// Why the op with these operand/result types cannot be lowered, or "".
 std::string checkTypes(Operation *op) {
@@ -73,9 +56,10 @@ std::string checkTypes(Operation *op) {
   if (!result || !result.hasStaticShape())
     return "needs static shapes";
   for (Type type : op->getOperandTypes())
-    if (std::string why = unsupportedElement(elementTypeOf(type)); !why.empty())
+    if (std::string why = unsupportedFloatElement(elementTypeOf(type));
+        !why.empty())
       return why;
-  return unsupportedElement(result.getElementType());
+  return unsupportedFloatElement(result.getElementType());
 }
 
 /// A real or complex scalar in the compute arithmetic (im is unset for
@@ -197,19 +181,6 @@ Value indexConst(OpBuilder &b, Location loc, int64_t value) {
   return arith::ConstantIndexOp::create(b, loc, value);
 }
 
-/// The multi-index of `linear` in row-major `shape` (index values).
-SmallVector<Value> delinearize(OpBuilder &b, Location loc, Value linear,
-                               ArrayRef<int64_t> shape) {
-  SmallVector<Value> indices(shape.size());
-  Value rest = linear;
-  for (int64_t d = static_cast<int64_t>(shape.size()) - 1; d >= 0; --d) {
-    Value size = indexConst(b, loc, shape[d]);
-    indices[d] = arith::RemUIOp::create(b, loc, rest, size);
-    rest = arith::DivUIOp::create(b, loc, rest, size);
-  }
-  return indices;
-}
-
 /// `batch` followed by `i`, `j`.
 SmallVector<Value> matrixIndex(ArrayRef<Value> batch, Value i, Value j) {
   SmallVector<Value> index(batch);
@@ -229,19 +200,12 @@ bool wantsDoubleDouble(Type element) {
 /// tensor of ORIGINAL element type `from`.
 SmallVector<Value> toParts(OpBuilder &b, Location loc, Value value, Type from) {
   auto type = cast<RankedTensorType>(value.getType());
-  int64_t rank = type.getRank();
   auto partType = RankedTensorType::get(type.getShape(), b.getF64Type());
   auto complexType = dyn_cast<ComplexType>(from);
   int64_t count = complexType ? 2 : 1;
-  SmallVector<AffineMap> maps(count + 1, b.getMultiDimIdentityMap(rank));
-  SmallVector<utils::IteratorType> iterators(rank,
-                                             utils::IteratorType::parallel);
-  SmallVector<Value> inits;
-  for (int64_t i = 0; i < count; ++i)
-    inits.push_back(emptyTensor(b, loc, partType));
-  SmallVector<Type> resultTypes(count, partType);
-  auto generic = linalg::GenericOp::create(
-      b, loc, resultTypes, value, inits, maps, iterators,
+  return buildMultiResultGeneric(
+      b, loc, SmallVector<Type>(count, partType), value,
+      b.getMultiDimIdentityMap(type.getRank()),
       [&](OpBuilder &nb, Location nl, ValueRange args) {
         SmallVector<Value> parts;
         if (complexType) {
@@ -256,16 +220,14 @@ SmallVector<Value> toParts(OpBuilder &b, Location loc, Value value, Type from) {
           parts.push_back(
               emitScalarConvert(nb, nl, args[0], from, nb.getF64Type()));
         }
-        linalg::YieldOp::create(nb, nl, parts);
+        return parts;
       });
-  return generic.getResults();
 }
 
 /// A tensor of `type` filled with f64 zeros.
 Value zeros(OpBuilder &b, Location loc, RankedTensorType type) {
   Value zero = arith::ConstantOp::create(b, loc, b.getF64FloatAttr(0.0));
-  return linalg::FillOp::create(b, loc, zero, emptyTensor(b, loc, type))
-      .getResult(0);
+  return filledTensor(b, loc, type, zero);
 }
 
 /// The work tensors of a Num array whose values start as `parts` (hi
@@ -288,15 +250,11 @@ SmallVector<Value> withLoParts(OpBuilder &b, Location loc, const Field &field,
 Value fromParts(OpBuilder &b, Location loc, const Field &field,
                 ArrayRef<Value> parts, RankedTensorType resultType,
                 Type resultElement, AffineMap map, bool conjugate) {
-  int64_t rank = resultType.getRank();
   int64_t width = field.w.width();
   SmallVector<AffineMap> maps(parts.size(), map);
-  maps.push_back(b.getMultiDimIdentityMap(rank));
-  SmallVector<utils::IteratorType> iterators(rank,
-                                             utils::IteratorType::parallel);
-  auto generic = linalg::GenericOp::create(
-      b, loc, resultType, parts, emptyTensor(b, loc, resultType), maps,
-      iterators, [&](OpBuilder &nb, Location nl, ValueRange args) {
+  return buildParallelGeneric(
+      b, loc, resultType, parts, maps,
+      [&](OpBuilder &nb, Location nl, ValueRange args) {
         Type f64 = nb.getF64Type();
         auto component = [&](int64_t c) -> Value {
           if (width == 1)
@@ -316,9 +274,8 @@ Value fromParts(OpBuilder &b, Location loc, const Field &field,
         } else {
           result = emitScalarConvert(nb, nl, component(0), f64, resultElement);
         }
-        linalg::YieldOp::create(nb, nl, result);
+        return result;
       });
-  return generic.getResult(0);
 }
 
 /// A loop over [lb, ub) carrying `init`: `body(b, loc, iv, carried)`

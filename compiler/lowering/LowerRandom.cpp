@@ -222,22 +222,11 @@ SmallVector<Value> buildIndexGeneric(
     unsigned numOutputs,
     llvm::function_ref<SmallVector<Value>(OpBuilder &, Location, Value)> body) {
   auto type = RankedTensorType::get(shape, element);
-  SmallVector<Value> inits;
-  for (unsigned i = 0; i < numOutputs; ++i)
-    inits.push_back(emptyTensor(b, loc, type));
-  SmallVector<AffineMap> maps(numOutputs,
-                              b.getMultiDimIdentityMap(shape.size()));
-  SmallVector<utils::IteratorType> iterators(shape.size(),
-                                             utils::IteratorType::parallel);
-  SmallVector<Type> resultTypes(numOutputs, type);
-  auto generic = linalg::GenericOp::create(
-      b, loc, resultTypes, ValueRange{}, inits, maps, iterators,
+  return buildMultiResultGeneric(
+      b, loc, SmallVector<Type>(numOutputs, type), ValueRange{}, {},
       [&](OpBuilder &nested, Location nestedLoc, ValueRange) {
-        Value linear = linearIndex(nested, nestedLoc, shape);
-        SmallVector<Value> results = body(nested, nestedLoc, linear);
-        linalg::YieldOp::create(nested, nestedLoc, results);
+        return body(nested, nestedLoc, linearIndex(nested, nestedLoc, shape));
       });
-  return SmallVector<Value>(generic.getResults());
 }
 
 /// The tensor of shape `shape` whose dimension `dim` interleaves `parts`

@@ -27,12 +27,10 @@
 #include "compiler/dialect/stablehlo/Stablehlo.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StructuredOpsUtils.h"
-#include "llvm/Support/MathExtras.h"
 
 namespace axle::lowering {
 
@@ -78,116 +76,6 @@ SmallVector<Value> convertScalars(OpBuilder &b, Location loc, ValueRange values,
   return result;
 }
 
-/// The element of a 0-d tensor.
-Value extractScalar(OpBuilder &b, Location loc, Value tensor0d) {
-  return tensor::ExtractOp::create(b, loc, tensor0d, ValueRange{});
-}
-
-/// A tensor of `type` with every element `value`.
-Value filledTensor(OpBuilder &b, Location loc, RankedTensorType type,
-                   Value value) {
-  return linalg::FillOp::create(b, loc, ValueRange{value},
-                                ValueRange{emptyTensor(b, loc, type)})
-      .getResult(0);
-}
-
-/// A scalar zero of a lowered element type (for loop-carried placeholders).
-Value zeroScalar(OpBuilder &b, Location loc, Type type) {
-  if (auto complexType = dyn_cast<ComplexType>(type)) {
-    Attribute zero = b.getZeroAttr(complexType.getElementType());
-    return complex::ConstantOp::create(b, loc, complexType,
-                                       b.getArrayAttr({zero, zero}));
-  }
-  return arith::ConstantOp::create(b, loc, type,
-                                   cast<TypedAttr>(b.getZeroAttr(type)));
-}
-
-/// `input` with `low`/`high` edge padding (negative values crop) and
-/// `dilation - 1` holes between elements, all filled with `padValue`.
-Value padAndDilate(OpBuilder &b, Location loc, Value input, Value padValue,
-                   ArrayRef<int64_t> low, ArrayRef<int64_t> high,
-                   ArrayRef<int64_t> dilation) {
-  auto type = cast<RankedTensorType>(input.getType());
-  ArrayRef<int64_t> shape = type.getShape();
-  int64_t rank = type.getRank();
-  bool trivial = true, simple = true;
-  for (int64_t d = 0; d < rank; ++d) {
-    trivial &= low[d] == 0 && high[d] == 0 && dilation[d] == 1;
-    simple &= low[d] >= 0 && high[d] >= 0 && dilation[d] == 1;
-  }
-  if (trivial)
-    return input;
-  SmallVector<int64_t> padded(rank);
-  for (int64_t d = 0; d < rank; ++d) {
-    int64_t dilated = shape[d] == 0 ? 0 : (shape[d] - 1) * dilation[d] + 1;
-    padded[d] = std::max<int64_t>(0, low[d] + dilated + high[d]);
-  }
-  auto paddedType = RankedTensorType::get(padded, type.getElementType());
-  if (simple) {
-    SmallVector<OpFoldResult> lowAttrs, highAttrs;
-    for (int64_t d = 0; d < rank; ++d) {
-      lowAttrs.push_back(b.getIndexAttr(low[d]));
-      highAttrs.push_back(b.getIndexAttr(high[d]));
-    }
-    return tensor::PadOp::create(b, loc, paddedType, input, lowAttrs, highAttrs,
-                                 padValue);
-  }
-  // Dilation or cropping: fill, then insert the input elements that land
-  // inside the result with a strided insert_slice.
-  Value result = filledTensor(b, loc, paddedType, padValue);
-  SmallVector<OpFoldResult> srcOffsets, sizes, ones, dstOffsets, strides;
-  bool whole = true;
-  for (int64_t d = 0; d < rank; ++d) {
-    // Input element i lands at low + i * dilation, which must lie in
-    // [0, padded).
-    int64_t first =
-        low[d] >= 0 ? 0 : llvm::divideCeilSigned(-low[d], dilation[d]);
-    int64_t last =
-        std::min(shape[d] - 1,
-                 llvm::divideFloorSigned(padded[d] - 1 - low[d], dilation[d]));
-    int64_t count = last - first + 1;
-    if (count <= 0)
-      return result;
-    whole &= count == shape[d];
-    srcOffsets.push_back(b.getIndexAttr(first));
-    sizes.push_back(b.getIndexAttr(count));
-    ones.push_back(b.getIndexAttr(1));
-    dstOffsets.push_back(b.getIndexAttr(low[d] + first * dilation[d]));
-    strides.push_back(b.getIndexAttr(dilation[d]));
-  }
-  Value source = whole ? input
-                       : tensor::ExtractSliceOp::create(b, loc, input,
-                                                        srcOffsets, sizes, ones)
-                             .getResult();
-  return tensor::InsertSliceOp::create(b, loc, source, result, dstOffsets,
-                                       sizes, strides);
-}
-
-/// The [rank, 2] padding attribute as low and high lists (zeros if absent).
-LogicalResult readPadding(std::optional<DenseIntElementsAttr> attr,
-                          int64_t rank, SmallVector<int64_t> &low,
-                          SmallVector<int64_t> &high) {
-  low.assign(rank, 0);
-  high.assign(rank, 0);
-  if (!attr)
-    return success();
-  SmallVector<int64_t> values(attr->getValues<int64_t>());
-  if (static_cast<int64_t>(values.size()) != 2 * rank)
-    return failure();
-  for (int64_t d = 0; d < rank; ++d) {
-    low[d] = values[2 * d];
-    high[d] = values[2 * d + 1];
-  }
-  return success();
-}
-
-SmallVector<int64_t> orFill(std::optional<ArrayRef<int64_t>> values,
-                            int64_t rank, int64_t fill) {
-  if (values)
-    return SmallVector<int64_t>(*values);
-  return SmallVector<int64_t>(rank, fill);
-}
-
 /// Converts the result types of `op`, which must be static tensors.
 LogicalResult convertResultTypes(const TypeConverter &converter, Operation *op,
                                  SmallVector<RankedTensorType> &types) {
@@ -211,6 +99,37 @@ bool allStatic(ValueRange values) {
   });
 }
 
+/// The type checks reduce and reduce_window share: static results (their
+/// converted types go to `resultTypes`), inputs and init values.
+template <typename OpTy>
+LogicalResult
+convertReductionTypes(OpTy op, typename OpTy::Adaptor adaptor,
+                      const TypeConverter &converter,
+                      SmallVector<RankedTensorType> &resultTypes) {
+  if (failed(convertResultTypes(converter, op, resultTypes)))
+    return failure();
+  if (!allStatic(adaptor.getInputs()) || !allStatic(adaptor.getInitValues()))
+    return unsupported(op, "needs static shapes");
+  return success();
+}
+
+/// Checks that the body of a reduction of `count` inputs takes an
+/// accumulator and an element per input and is scalar code.
+LogicalResult checkReductionBody(Operation *op, Region &body, size_t count) {
+  if (body.front().getNumArguments() != 2 * count)
+    return unsupported(op, "body does not take 2 * N arguments");
+  return checkScalarRegion(body);
+}
+
+/// The original element types of the values `body` returns.
+SmallVector<Type> returnedElementTypes(Region &body) {
+  SmallVector<Type> types;
+  auto ret = cast<hlo::ReturnOp>(body.front().getTerminator());
+  for (Value v : ret.getOperands())
+    types.push_back(elementTypeOf(v.getType()));
+  return types;
+}
+
 //===----------------------------------------------------------------------===//
 // reduce
 //===----------------------------------------------------------------------===//
@@ -224,14 +143,11 @@ struct ReduceToGeneric : public OpConversionPattern<hlo::ReduceOp> {
     Location loc = op.getLoc();
     size_t count = op.getInputs().size();
     SmallVector<RankedTensorType> resultTypes;
-    if (failed(convertResultTypes(*getTypeConverter(), op, resultTypes)))
+    if (failed(convertReductionTypes(op, adaptor, *getTypeConverter(),
+                                     resultTypes)))
       return failure();
-    if (!allStatic(adaptor.getInputs()) || !allStatic(adaptor.getInitValues()))
-      return unsupported(op, "needs static shapes");
     Region &body = op.getBody();
-    if (body.front().getNumArguments() != 2 * count)
-      return unsupported(op, "body does not take 2 * N arguments");
-    if (failed(checkScalarRegion(body)))
+    if (failed(checkReductionBody(op, body, count)))
       return failure();
 
     auto inputType = cast<RankedTensorType>(adaptor.getInputs()[0].getType());
@@ -241,8 +157,7 @@ struct ReduceToGeneric : public OpConversionPattern<hlo::ReduceOp> {
       reduced[d] = true;
 
     // Original element types: inputs, inits, results, body arguments.
-    SmallVector<Type> inputTypes, initTypes, resultElems, accArgs, inputArgs,
-        bodyResults;
+    SmallVector<Type> inputTypes, initTypes, resultElems, accArgs, inputArgs;
     for (size_t k = 0; k < count; ++k) {
       inputTypes.push_back(elementTypeOf(op.getInputs()[k].getType()));
       initTypes.push_back(elementTypeOf(op.getInitValues()[k].getType()));
@@ -250,9 +165,7 @@ struct ReduceToGeneric : public OpConversionPattern<hlo::ReduceOp> {
       accArgs.push_back(regionArgType(body, k));
       inputArgs.push_back(regionArgType(body, count + k));
     }
-    auto ret = cast<hlo::ReturnOp>(body.front().getTerminator());
-    for (Value v : ret.getOperands())
-      bodyResults.push_back(elementTypeOf(v.getType()));
+    SmallVector<Type> bodyResults = returnedElementTypes(body);
 
     // Outputs start at the init values (in the result element type).
     SmallVector<Value> outputs;
@@ -310,10 +223,9 @@ struct ReduceWindowToGeneric : public OpConversionPattern<hlo::ReduceWindowOp> {
     Location loc = op.getLoc();
     size_t count = op.getInputs().size();
     SmallVector<RankedTensorType> resultTypes;
-    if (failed(convertResultTypes(*getTypeConverter(), op, resultTypes)))
+    if (failed(convertReductionTypes(op, adaptor, *getTypeConverter(),
+                                     resultTypes)))
       return failure();
-    if (!allStatic(adaptor.getInputs()) || !allStatic(adaptor.getInitValues()))
-      return unsupported(op, "needs static shapes");
     auto inputType = cast<RankedTensorType>(adaptor.getInputs()[0].getType());
     int64_t rank = inputType.getRank();
     SmallVector<int64_t> window(op.getWindowDimensions());
@@ -329,21 +241,17 @@ struct ReduceWindowToGeneric : public OpConversionPattern<hlo::ReduceWindowOp> {
         static_cast<int64_t>(windowDilations.size()) != rank)
       return unsupported(op, "window attributes do not match the rank");
     Region &body = op.getBody();
-    if (body.front().getNumArguments() != 2 * count)
-      return unsupported(op, "body does not take 2 * N arguments");
-    if (failed(checkScalarRegion(body)))
+    if (failed(checkReductionBody(op, body, count)))
       return failure();
 
     // Everything runs in the body's element types (the interpreter
     // converts inputs and init values to them, as is_promotable allows).
-    SmallVector<Type> bodyTypes, resultElems, bodyResults;
+    SmallVector<Type> bodyTypes, resultElems;
     for (size_t k = 0; k < count; ++k) {
       bodyTypes.push_back(regionArgType(body, k));
       resultElems.push_back(elementTypeOf(op.getResult(k).getType()));
     }
-    auto ret = cast<hlo::ReturnOp>(body.front().getTerminator());
-    for (Value v : ret.getOperands())
-      bodyResults.push_back(elementTypeOf(v.getType()));
+    SmallVector<Type> bodyResults = returnedElementTypes(body);
 
     SmallVector<Value> padded, outputs;
     for (size_t k = 0; k < count; ++k) {
@@ -420,19 +328,6 @@ struct ReduceWindowToGeneric : public OpConversionPattern<hlo::ReduceWindowOp> {
 //===----------------------------------------------------------------------===//
 // select_and_scatter
 //===----------------------------------------------------------------------===//
-
-/// The multi-index of `linear` in row-major `shape` (index values).
-SmallVector<Value> delinearize(OpBuilder &b, Location loc, Value linear,
-                               ArrayRef<int64_t> shape) {
-  SmallVector<Value> indices(shape.size());
-  Value rest = linear;
-  for (int64_t d = static_cast<int64_t>(shape.size()) - 1; d >= 0; --d) {
-    Value size = arith::ConstantIndexOp::create(b, loc, shape[d]);
-    indices[d] = arith::RemUIOp::create(b, loc, rest, size);
-    rest = arith::DivUIOp::create(b, loc, rest, size);
-  }
-  return indices;
-}
 
 struct SelectAndScatterToLoops
     : public OpConversionPattern<hlo::SelectAndScatterOp> {

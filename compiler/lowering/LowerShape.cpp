@@ -25,7 +25,6 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/ReshapeOpsUtils.h"
-#include "mlir/Dialect/Utils/StructuredOpsUtils.h"
 
 namespace axle::lowering {
 
@@ -59,26 +58,6 @@ RankedTensorType loweredResultType(Operation *op,
       converter->convertType(op->getResult(0).getType()));
 }
 
-/// A linalg.generic over `resultType`'s index space reading `inputs` with
-/// `inputMaps` (the result is written with the identity map).
-Value buildGeneric(
-    OpBuilder &b, Location loc, RankedTensorType resultType, ValueRange inputs,
-    ArrayRef<AffineMap> inputMaps,
-    function_ref<Value(OpBuilder &, Location, ValueRange)> body) {
-  int64_t rank = resultType.getRank();
-  SmallVector<AffineMap> maps(inputMaps);
-  maps.push_back(b.getMultiDimIdentityMap(rank));
-  SmallVector<utils::IteratorType> iterators(rank,
-                                             utils::IteratorType::parallel);
-  auto generic = linalg::GenericOp::create(
-      b, loc, resultType, inputs, emptyTensor(b, loc, resultType), maps,
-      iterators, [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
-        Value result = body(nested, nestedLoc, args.drop_back());
-        linalg::YieldOp::create(nested, nestedLoc, result);
-      });
-  return generic.getResult(0);
-}
-
 Value yieldFirst(OpBuilder &, Location, ValueRange args) { return args[0]; }
 
 SmallVector<OpFoldResult> indexAttrs(OpBuilder &b, ArrayRef<int64_t> values) {
@@ -96,13 +75,44 @@ bool replaceIfEmpty(Operation *op, RankedTensorType type,
   return true;
 }
 
-/// Reads a 0-d integer tensor of ORIGINAL element type `original` as an
-/// index: sign-extended for signed types, zero-extended for unsigned ones.
-Value scalarIndex(OpBuilder &b, Location loc, Value tensor, Type original) {
-  Value scalar = tensor::ExtractOp::create(b, loc, tensor, ValueRange{});
+/// Base of the patterns whose operands and results must be static tensors
+/// and that have nothing to move when the result has no elements: checks
+/// the types, replaces an op with an empty result by an empty tensor and
+/// hands every other op, with its lowered result type, to rewriteNonEmpty.
+template <typename OpTy>
+struct StaticShapePattern : public OpConversionPattern<OpTy> {
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+  using OpAdaptor = typename OpTy::Adaptor;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const final {
+    if (failed(checkStaticTypes(op, this->getTypeConverter())))
+      return failure();
+    RankedTensorType type = loweredResultType(op, this->getTypeConverter());
+    if (replaceIfEmpty(op, type, rewriter))
+      return success();
+    return rewriteNonEmpty(op, adaptor, type, rewriter);
+  }
+
+  /// Lowers `op`, whose result (of lowered type `type`) has elements.
+  virtual LogicalResult
+  rewriteNonEmpty(OpTy op, OpAdaptor adaptor, RankedTensorType type,
+                  ConversionPatternRewriter &rewriter) const = 0;
+};
+
+/// An integer scalar of ORIGINAL element type `original` as an index:
+/// sign-extended for signed types, zero-extended for unsigned ones.
+Value toIndex(OpBuilder &b, Location loc, Value scalar, Type original) {
   if (isUnsignedInt(original))
     return arith::IndexCastUIOp::create(b, loc, b.getIndexType(), scalar);
   return arith::IndexCastOp::create(b, loc, b.getIndexType(), scalar);
+}
+
+/// Reads a 0-d integer tensor of ORIGINAL element type `original` as an
+/// index (see toIndex).
+Value scalarIndex(OpBuilder &b, Location loc, Value tensor, Type original) {
+  return toIndex(b, loc, extractScalar(b, loc, tensor), original);
 }
 
 /// clamp(0, index, limit) where `limit` >= 0. Unsigned indices are never
@@ -159,21 +169,17 @@ Value broadcastGeneric(OpBuilder &b, Location loc, Value operand,
   }
   AffineMap map =
       AffineMap::get(resultType.getRank(), 0, exprs, b.getContext());
-  return buildGeneric(b, loc, resultType, operand, map, yieldFirst);
+  return buildParallelGeneric(b, loc, resultType, operand, map, yieldFirst);
 }
 
 struct BroadcastInDimToGeneric
-    : public OpConversionPattern<hlo::BroadcastInDimOp> {
-  using OpConversionPattern::OpConversionPattern;
+    : public StaticShapePattern<hlo::BroadcastInDimOp> {
+  using StaticShapePattern::StaticShapePattern;
 
   LogicalResult
-  matchAndRewrite(hlo::BroadcastInDimOp op, OpAdaptor adaptor,
+  rewriteNonEmpty(hlo::BroadcastInDimOp op, OpAdaptor adaptor,
+                  RankedTensorType type,
                   ConversionPatternRewriter &rewriter) const override {
-    if (failed(checkStaticTypes(op, getTypeConverter())))
-      return failure();
-    RankedTensorType type = loweredResultType(op, getTypeConverter());
-    if (replaceIfEmpty(op, type, rewriter))
-      return success();
     if (adaptor.getOperand().getType() == type &&
         llvm::equal(op.getBroadcastDimensions(),
                     llvm::seq<int64_t>(0, type.getRank()))) {
@@ -188,18 +194,13 @@ struct BroadcastInDimToGeneric
 };
 
 /// Legacy broadcast: the sizes are new leading dimensions.
-struct BroadcastToGeneric : public OpConversionPattern<hlo::BroadcastOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct BroadcastToGeneric : public StaticShapePattern<hlo::BroadcastOp> {
+  using StaticShapePattern::StaticShapePattern;
 
   LogicalResult
-  matchAndRewrite(hlo::BroadcastOp op, OpAdaptor adaptor,
+  rewriteNonEmpty(hlo::BroadcastOp op, OpAdaptor adaptor, RankedTensorType type,
                   ConversionPatternRewriter &rewriter) const override {
-    if (failed(checkStaticTypes(op, getTypeConverter())))
-      return failure();
-    RankedTensorType type = loweredResultType(op, getTypeConverter());
     auto operandType = cast<RankedTensorType>(adaptor.getOperand().getType());
-    if (replaceIfEmpty(op, type, rewriter))
-      return success();
     int64_t added = op.getBroadcastSizes().size();
     auto dims = llvm::to_vector(
         llvm::seq<int64_t>(added, added + operandType.getRank()));
@@ -216,19 +217,14 @@ struct BroadcastToGeneric : public OpConversionPattern<hlo::BroadcastOp> {
 /// Row-major order is unchanged by reshape, so it is a view: a collapse or
 /// an expansion when the dimensions group, otherwise a collapse to 1-D
 /// followed by an expansion.
-struct ReshapeToTensor : public OpConversionPattern<hlo::ReshapeOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct ReshapeToTensor : public StaticShapePattern<hlo::ReshapeOp> {
+  using StaticShapePattern::StaticShapePattern;
 
   LogicalResult
-  matchAndRewrite(hlo::ReshapeOp op, OpAdaptor adaptor,
+  rewriteNonEmpty(hlo::ReshapeOp op, OpAdaptor adaptor, RankedTensorType type,
                   ConversionPatternRewriter &rewriter) const override {
-    if (failed(checkStaticTypes(op, getTypeConverter())))
-      return failure();
-    RankedTensorType type = loweredResultType(op, getTypeConverter());
     Value operand = adaptor.getOperand();
     auto operandType = cast<RankedTensorType>(operand.getType());
-    if (replaceIfEmpty(op, type, rewriter))
-      return success();
     Location loc = op.getLoc();
     if (operandType == type) {
       rewriter.replaceOp(op, operand);
@@ -266,17 +262,12 @@ struct ReshapeToTensor : public OpConversionPattern<hlo::ReshapeOp> {
   }
 };
 
-struct TransposeToLinalg : public OpConversionPattern<hlo::TransposeOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct TransposeToLinalg : public StaticShapePattern<hlo::TransposeOp> {
+  using StaticShapePattern::StaticShapePattern;
 
   LogicalResult
-  matchAndRewrite(hlo::TransposeOp op, OpAdaptor adaptor,
+  rewriteNonEmpty(hlo::TransposeOp op, OpAdaptor adaptor, RankedTensorType type,
                   ConversionPatternRewriter &rewriter) const override {
-    if (failed(checkStaticTypes(op, getTypeConverter())))
-      return failure();
-    RankedTensorType type = loweredResultType(op, getTypeConverter());
-    if (replaceIfEmpty(op, type, rewriter))
-      return success();
     ArrayRef<int64_t> perm = op.getPermutation();
     if (llvm::equal(perm, llvm::seq<int64_t>(0, type.getRank()))) {
       rewriter.replaceOp(op, adaptor.getOperand());
@@ -291,17 +282,12 @@ struct TransposeToLinalg : public OpConversionPattern<hlo::TransposeOp> {
 };
 
 /// result[i] = operand[j] with j[d] = N_d - 1 - i[d] for reversed d.
-struct ReverseToGeneric : public OpConversionPattern<hlo::ReverseOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct ReverseToGeneric : public StaticShapePattern<hlo::ReverseOp> {
+  using StaticShapePattern::StaticShapePattern;
 
   LogicalResult
-  matchAndRewrite(hlo::ReverseOp op, OpAdaptor adaptor,
+  rewriteNonEmpty(hlo::ReverseOp op, OpAdaptor adaptor, RankedTensorType type,
                   ConversionPatternRewriter &rewriter) const override {
-    if (failed(checkStaticTypes(op, getTypeConverter())))
-      return failure();
-    RankedTensorType type = loweredResultType(op, getTypeConverter());
-    if (replaceIfEmpty(op, type, rewriter))
-      return success();
     SmallVector<AffineExpr> exprs;
     bool moves = false;
     for (int64_t d = 0; d < type.getRank(); ++d) {
@@ -320,8 +306,9 @@ struct ReverseToGeneric : public OpConversionPattern<hlo::ReverseOp> {
     }
     AffineMap map =
         AffineMap::get(type.getRank(), 0, exprs, rewriter.getContext());
-    rewriter.replaceOp(op, buildGeneric(rewriter, op.getLoc(), type,
-                                        adaptor.getOperand(), map, yieldFirst));
+    rewriter.replaceOp(op, buildParallelGeneric(rewriter, op.getLoc(), type,
+                                                adaptor.getOperand(), map,
+                                                yieldFirst));
     return success();
   }
 };
@@ -330,17 +317,12 @@ struct ReverseToGeneric : public OpConversionPattern<hlo::ReverseOp> {
 // Slices, concatenation, padding
 //===----------------------------------------------------------------------===//
 
-struct SliceToExtractSlice : public OpConversionPattern<hlo::SliceOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct SliceToExtractSlice : public StaticShapePattern<hlo::SliceOp> {
+  using StaticShapePattern::StaticShapePattern;
 
   LogicalResult
-  matchAndRewrite(hlo::SliceOp op, OpAdaptor adaptor,
+  rewriteNonEmpty(hlo::SliceOp op, OpAdaptor adaptor, RankedTensorType type,
                   ConversionPatternRewriter &rewriter) const override {
-    if (failed(checkStaticTypes(op, getTypeConverter())))
-      return failure();
-    RankedTensorType type = loweredResultType(op, getTypeConverter());
-    if (replaceIfEmpty(op, type, rewriter))
-      return success();
     if (adaptor.getOperand().getType() == type) {
       // Same shape: the slice starts at 0 and takes everything.
       rewriter.replaceOp(op, adaptor.getOperand());
@@ -357,17 +339,13 @@ struct SliceToExtractSlice : public OpConversionPattern<hlo::SliceOp> {
 
 /// Each operand is inserted into an empty result at its running offset.
 struct ConcatenateToInsertSlices
-    : public OpConversionPattern<hlo::ConcatenateOp> {
-  using OpConversionPattern::OpConversionPattern;
+    : public StaticShapePattern<hlo::ConcatenateOp> {
+  using StaticShapePattern::StaticShapePattern;
 
   LogicalResult
-  matchAndRewrite(hlo::ConcatenateOp op, OpAdaptor adaptor,
+  rewriteNonEmpty(hlo::ConcatenateOp op, OpAdaptor adaptor,
+                  RankedTensorType type,
                   ConversionPatternRewriter &rewriter) const override {
-    if (failed(checkStaticTypes(op, getTypeConverter())))
-      return failure();
-    RankedTensorType type = loweredResultType(op, getTypeConverter());
-    if (replaceIfEmpty(op, type, rewriter))
-      return success();
     if (adaptor.getInputs().size() == 1) {
       rewriter.replaceOp(op, adaptor.getInputs()[0]);
       return success();
@@ -398,19 +376,14 @@ int64_t floorDiv(int64_t a, int64_t b) {
 /// The result is filled with the padding value; the operand elements that
 /// land inside the result (negative edge padding drops some) are inserted
 /// with stride interior + 1.
-struct PadToFillAndInsert : public OpConversionPattern<hlo::PadOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct PadToFillAndInsert : public StaticShapePattern<hlo::PadOp> {
+  using StaticShapePattern::StaticShapePattern;
 
   LogicalResult
-  matchAndRewrite(hlo::PadOp op, OpAdaptor adaptor,
+  rewriteNonEmpty(hlo::PadOp op, OpAdaptor adaptor, RankedTensorType type,
                   ConversionPatternRewriter &rewriter) const override {
-    if (failed(checkStaticTypes(op, getTypeConverter())))
-      return failure();
-    RankedTensorType type = loweredResultType(op, getTypeConverter());
     Value operand = adaptor.getOperand();
     auto operandType = cast<RankedTensorType>(operand.getType());
-    if (replaceIfEmpty(op, type, rewriter))
-      return success();
     ArrayRef<int64_t> low = op.getEdgePaddingLow();
     ArrayRef<int64_t> interior = op.getInteriorPadding();
 
@@ -432,11 +405,8 @@ struct PadToFillAndInsert : public OpConversionPattern<hlo::PadOp> {
     }
 
     Location loc = op.getLoc();
-    Value padding = tensor::ExtractOp::create(
-        rewriter, loc, adaptor.getPaddingValue(), ValueRange{});
-    Value result = linalg::FillOp::create(rewriter, loc, padding,
-                                          emptyTensor(rewriter, loc, type))
-                       .getResult(0);
+    Value padding = extractScalar(rewriter, loc, adaptor.getPaddingValue());
+    Value result = filledTensor(rewriter, loc, type, padding);
     if (anyKept) {
       SmallVector<int64_t> ones(rank, 1);
       Value kept = operand;
@@ -458,18 +428,14 @@ struct PadToFillAndInsert : public OpConversionPattern<hlo::PadOp> {
 //===----------------------------------------------------------------------===//
 
 struct DynamicSliceToExtractSlice
-    : public OpConversionPattern<hlo::DynamicSliceOp> {
-  using OpConversionPattern::OpConversionPattern;
+    : public StaticShapePattern<hlo::DynamicSliceOp> {
+  using StaticShapePattern::StaticShapePattern;
 
   LogicalResult
-  matchAndRewrite(hlo::DynamicSliceOp op, OpAdaptor adaptor,
+  rewriteNonEmpty(hlo::DynamicSliceOp op, OpAdaptor adaptor,
+                  RankedTensorType type,
                   ConversionPatternRewriter &rewriter) const override {
-    if (failed(checkStaticTypes(op, getTypeConverter())))
-      return failure();
-    RankedTensorType type = loweredResultType(op, getTypeConverter());
     auto operandType = cast<RankedTensorType>(adaptor.getOperand().getType());
-    if (replaceIfEmpty(op, type, rewriter))
-      return success();
     if (operandType == type) {
       // Every start index clamps to 0.
       rewriter.replaceOp(op, adaptor.getOperand());
@@ -604,19 +570,15 @@ Value fromBits(OpBuilder &b, Location loc, Value bits, Type type) {
 /// Widening: the operand's last dimension is gathered, first element in the
 /// low bits (little-endian, as XLA does on little-endian hosts).
 struct BitcastConvertToGeneric
-    : public OpConversionPattern<hlo::BitcastConvertOp> {
-  using OpConversionPattern::OpConversionPattern;
+    : public StaticShapePattern<hlo::BitcastConvertOp> {
+  using StaticShapePattern::StaticShapePattern;
 
   LogicalResult
-  matchAndRewrite(hlo::BitcastConvertOp op, OpAdaptor adaptor,
+  rewriteNonEmpty(hlo::BitcastConvertOp op, OpAdaptor adaptor,
+                  RankedTensorType type,
                   ConversionPatternRewriter &rewriter) const override {
-    if (failed(checkStaticTypes(op, getTypeConverter())))
-      return failure();
-    RankedTensorType type = loweredResultType(op, getTypeConverter());
     Value operand = adaptor.getOperand();
     auto operandType = cast<RankedTensorType>(operand.getType());
-    if (replaceIfEmpty(op, type, rewriter))
-      return success();
     Type from = operandType.getElementType(), to = type.getElementType();
     if (from == to) {
       // Only signedness changed; the lowered types already agree.
@@ -629,7 +591,7 @@ struct BitcastConvertToGeneric
     MLIRContext *ctx = rewriter.getContext();
     Value result;
     if (fromWidth == toWidth) {
-      result = buildGeneric(
+      result = buildParallelGeneric(
           rewriter, loc, type, operand, rewriter.getMultiDimIdentityMap(rank),
           [&](OpBuilder &b, Location loc, ValueRange args) {
             return fromBits(b, loc, toBits(b, loc, args[0], from), to);
@@ -641,7 +603,7 @@ struct BitcastConvertToGeneric
       for (int64_t d = 0; d < rank - 1; ++d)
         exprs.push_back(getAffineDimExpr(d, ctx));
       AffineMap map = AffineMap::get(rank, 0, exprs, ctx);
-      result = buildGeneric(
+      result = buildParallelGeneric(
           rewriter, loc, type, operand, map,
           [&](OpBuilder &b, Location loc, ValueRange args) {
             Value bits = toBits(b, loc, args[0], from);
@@ -669,7 +631,7 @@ struct BitcastConvertToGeneric
         exprs.push_back(getAffineConstantExpr(k, ctx));
         maps.push_back(AffineMap::get(rank, 0, exprs, ctx));
       }
-      result = buildGeneric(
+      result = buildParallelGeneric(
           rewriter, loc, type, inputs, maps,
           [&](OpBuilder &b, Location loc, ValueRange args) {
             Type wide = b.getIntegerType(toWidth);
@@ -702,23 +664,19 @@ struct BitcastConvertToGeneric
 /// i...]), s...]: a generic reading the index tensor with a projected map
 /// and extracting from the operand.
 struct TorchIndexSelectToGeneric
-    : public OpConversionPattern<hlo::TorchIndexSelectOp> {
-  using OpConversionPattern::OpConversionPattern;
+    : public StaticShapePattern<hlo::TorchIndexSelectOp> {
+  using StaticShapePattern::StaticShapePattern;
 
   LogicalResult
-  matchAndRewrite(hlo::TorchIndexSelectOp op, OpAdaptor adaptor,
+  rewriteNonEmpty(hlo::TorchIndexSelectOp op, OpAdaptor adaptor,
+                  RankedTensorType type,
                   ConversionPatternRewriter &rewriter) const override {
-    if (failed(checkStaticTypes(op, getTypeConverter())))
-      return failure();
-    RankedTensorType type = loweredResultType(op, getTypeConverter());
     Value operand = adaptor.getOperand(), index = adaptor.getIndex();
     auto operandType = cast<RankedTensorType>(operand.getType());
     auto indexType = cast<RankedTensorType>(index.getType());
     int64_t dim = op.getDim(), batchDims = op.getBatchDims();
-    if (type.getNumElements() != 0 && operandType.getDimSize(dim) == 0)
+    if (operandType.getDimSize(dim) == 0)
       return unsupported(op, "selects from an empty dimension");
-    if (replaceIfEmpty(op, type, rewriter))
-      return success();
     int64_t selected = indexType.getRank() - batchDims;
     int64_t rank = type.getRank();
     SmallVector<AffineExpr> exprs;
@@ -729,16 +687,12 @@ struct TorchIndexSelectToGeneric
     AffineMap map = AffineMap::get(rank, 0, exprs, rewriter.getContext());
     Type indexElement = elementTypeOf(op.getIndex().getType());
     int64_t limit = operandType.getDimSize(dim) - 1;
-    Value result = buildGeneric(
+    Value result = buildParallelGeneric(
         rewriter, op.getLoc(), type, index, map,
         [&](OpBuilder &b, Location loc, ValueRange args) {
-          Value position = isUnsignedInt(indexElement)
-                               ? Value(arith::IndexCastUIOp::create(
-                                     b, loc, b.getIndexType(), args[0]))
-                               : Value(arith::IndexCastOp::create(
-                                     b, loc, b.getIndexType(), args[0]));
-          position =
-              clampIndex(b, loc, position, limit, isUnsignedInt(indexElement));
+          Value position =
+              clampIndex(b, loc, toIndex(b, loc, args[0], indexElement), limit,
+                         isUnsignedInt(indexElement));
           SmallVector<Value> source;
           for (int64_t d = 0; d < dim; ++d)
             source.push_back(linalg::IndexOp::create(b, loc, d));

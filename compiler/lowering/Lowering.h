@@ -10,9 +10,13 @@
 #define AXLE_COMPILER_LOWERING_LOWERING_H
 
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+
+#include <optional>
+#include <string>
 
 namespace axle::lowering {
 
@@ -102,6 +106,26 @@ emitScalarRegion(mlir::OpBuilder &b, mlir::Region &region,
 mlir::Value emptyTensor(mlir::OpBuilder &b, mlir::Location loc,
                         mlir::RankedTensorType type);
 
+/// A linalg.generic with parallel loops over the index space of
+/// `resultTypes` (static tensors, all of one shape) that reads `inputs`
+/// through `inputMaps` and writes one new tensor per result type with the
+/// identity map: `body(b, loc, inputScalars)` returns one scalar per
+/// result. The common core of the elementwise-style generics.
+llvm::SmallVector<mlir::Value> buildMultiResultGeneric(
+    mlir::OpBuilder &b, mlir::Location loc, mlir::TypeRange resultTypes,
+    mlir::ValueRange inputs, llvm::ArrayRef<mlir::AffineMap> inputMaps,
+    llvm::function_ref<llvm::SmallVector<mlir::Value>(
+        mlir::OpBuilder &, mlir::Location, mlir::ValueRange)>
+        body);
+
+/// buildMultiResultGeneric with the one result `resultType`.
+mlir::Value buildParallelGeneric(
+    mlir::OpBuilder &b, mlir::Location loc, mlir::RankedTensorType resultType,
+    mlir::ValueRange inputs, llvm::ArrayRef<mlir::AffineMap> inputMaps,
+    llvm::function_ref<mlir::Value(mlir::OpBuilder &, mlir::Location,
+                                   mlir::ValueRange)>
+        body);
+
 /// A linalg.generic writing a new tensor of `resultType` whose element at
 /// each index is `body(b, loc, inputScalars)`, reading every input with the
 /// identity map (all inputs have the result's shape).
@@ -111,6 +135,51 @@ mlir::Value buildMapGeneric(
     llvm::function_ref<mlir::Value(mlir::OpBuilder &, mlir::Location,
                                    mlir::ValueRange)>
         body);
+
+/// The element of a 0-d tensor.
+mlir::Value extractScalar(mlir::OpBuilder &b, mlir::Location loc,
+                          mlir::Value tensor0d);
+
+/// A scalar zero of a lowered element type (integer, float or complex).
+mlir::Value zeroScalar(mlir::OpBuilder &b, mlir::Location loc, mlir::Type type);
+
+/// A tensor of `type` with every element `value` (a linalg.fill of an
+/// empty tensor).
+mlir::Value filledTensor(mlir::OpBuilder &b, mlir::Location loc,
+                         mlir::RankedTensorType type, mlir::Value value);
+
+/// `input` with `low`/`high` edge padding (negative values crop) and
+/// `dilation - 1` holes between elements, all filled with `padValue`: the
+/// padded, dilated operand of reduce_window (base dilation) and convolution
+/// (lhs dilation).
+mlir::Value padAndDilate(mlir::OpBuilder &b, mlir::Location loc,
+                         mlir::Value input, mlir::Value padValue,
+                         llvm::ArrayRef<int64_t> low,
+                         llvm::ArrayRef<int64_t> high,
+                         llvm::ArrayRef<int64_t> dilation);
+
+/// The [rank, 2] padding attribute of a windowed op as low and high lists
+/// (zeros if absent); fails when its size does not match `rank`.
+mlir::LogicalResult readPadding(std::optional<mlir::DenseIntElementsAttr> attr,
+                                int64_t rank, llvm::SmallVector<int64_t> &low,
+                                llvm::SmallVector<int64_t> &high);
+
+/// An optional per-dimension window attribute, or `rank` copies of `fill`
+/// when it is absent.
+llvm::SmallVector<int64_t> orFill(std::optional<llvm::ArrayRef<int64_t>> values,
+                                  int64_t rank, int64_t fill);
+
+/// The multi-index of `linear` in row-major `shape` (index values), for
+/// loop nests that walk a shape with one loop.
+llvm::SmallVector<mlir::Value> delinearize(mlir::OpBuilder &b,
+                                           mlir::Location loc,
+                                           mlir::Value linear,
+                                           llvm::ArrayRef<int64_t> shape);
+
+/// Why element type `type` is outside the types the f64 / double-double
+/// arithmetic of WideArith.h computes in (f16, bf16, f32, f64 and complex
+/// numbers of f32 or f64), or "" when it is inside.
+std::string unsupportedFloatElement(mlir::Type type);
 
 /// The error for a case this lowering does not handle, at `op`:
 /// "axle cannot compile 'stablehlo.X': <why>".
