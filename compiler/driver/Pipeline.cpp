@@ -17,6 +17,7 @@
 #include "compiler/dialect/chlo/Passes.h"
 #include "compiler/dialect/stablehlo/Stablehlo.h"
 #include "compiler/lowering/Passes.h"
+#include "compiler/transforms/Passes.h"
 #include "runtime/CpuFeatures.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -44,6 +45,7 @@ void buildStablehloToLinalgPipeline(OpPassManager &pm) {
 void registerCompilerPipelines() {
   static bool registered = [] {
     chlo::registerAxlePasses();
+    transforms::registerTransformsPasses();
     lowering::registerLoweringPasses();
     cpu::registerCpuCodegenPasses();
     PassPipelineRegistration<>(

@@ -1,0 +1,15 @@
+//===- SimplifyStructure.cpp - simplifier rules ----------------------------------===//
+
+#include "compiler/transforms/Simplify.h"
+
+#include "compiler/dialect/stablehlo/Stablehlo.h"
+
+namespace axle::transforms {
+
+using namespace mlir;
+namespace hlo = axle::stablehlo;
+
+void populateStructureSimplifications(RewritePatternSet &patterns,
+                                 const SimplifyOptions &options) {}
+
+} // namespace axle::transforms
