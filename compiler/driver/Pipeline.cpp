@@ -191,7 +191,7 @@ std::optional<CompiledModule> compileModule(ModuleOp module,
     pm.enableIRPrinting();
   }
   buildStablehloToLinalgPipeline(pm);
-  cpu::buildLinalgToLLVMPipeline(pm);
+  cpu::buildLinalgToLLVMPipeline(pm, options.memoryReport);
   if (failed(pm.run(module)))
     return std::nullopt;
 

@@ -20,6 +20,9 @@ struct CompileOptions {
   unsigned optLevel = 3;
   /// Print the IR after each pass (for debugging the compiler).
   bool printIRAfterAll = false;
+  /// Print the memory report of the bufferized program to stdout: "" (no),
+  /// "text" or "json".
+  std::string memoryReport;
 };
 
 /// Adds the phases from stablehlo (with chlo and quantized types) to linalg

@@ -39,10 +39,11 @@ llvm::cl::opt<std::string> inputPath(llvm::cl::Positional,
                                      llvm::cl::desc("<program.mlir>"),
                                      llvm::cl::Required,
                                      llvm::cl::cat(toolOptions));
-llvm::cl::opt<std::string>
-    outputPath("o", llvm::cl::desc("Output file (required)"),
-               llvm::cl::value_desc("file"), llvm::cl::Required,
-               llvm::cl::cat(toolOptions));
+llvm::cl::opt<std::string> outputPath("o",
+                                      llvm::cl::desc("Output file (required)"),
+                                      llvm::cl::value_desc("file"),
+                                      llvm::cl::Required,
+                                      llvm::cl::cat(toolOptions));
 llvm::cl::opt<std::string> emit(
     "emit",
     llvm::cl::desc("What to write: artifact (a .axle file for the axle "
@@ -80,6 +81,12 @@ llvm::cl::opt<bool> fastMath(
 llvm::cl::opt<unsigned>
     optLevel("O", llvm::cl::desc("LLVM optimization level 0-3 (default 3)"),
              llvm::cl::Prefix, llvm::cl::init(3), llvm::cl::cat(toolOptions));
+llvm::cl::opt<std::string> report(
+    "report",
+    llvm::cl::desc("Also print a report to stdout: memory (the bufferized "
+                   "program's planned peak, naive total of intermediates and "
+                   "largest live set) or json (the same as JSON)"),
+    llvm::cl::cat(toolOptions));
 llvm::cl::opt<bool> printIR(
     "print-ir-after-all",
     llvm::cl::desc("Print the IR after every compiler pass (to stderr)"),
@@ -124,6 +131,8 @@ int run() {
                 " (artifact, shared-lib, static-lib or object)");
   if (optLevel > 3)
     return fail("-O takes 0, 1, 2 or 3");
+  if (!report.empty() && report != "memory" && report != "json")
+    return fail("unknown --report=" + report + " (memory or json)");
   if (!headerPath.empty() && emit == "artifact")
     return fail("--header goes with --emit=shared-lib, static-lib or object");
 
@@ -143,6 +152,8 @@ int run() {
   options.fastMath = fastMath;
   options.optLevel = optLevel;
   options.printIRAfterAll = printIR;
+  if (!report.empty())
+    options.memoryReport = report == "json" ? "json" : "text";
   std::optional<axle::CompiledModule> compiled =
       axle::compileModule(*module, options);
   if (!compiled)
@@ -174,8 +185,7 @@ int run() {
     std::string prefix = headerPrefix.empty()
                              ? llvm::sys::path::stem(headerPath).str()
                              : std::string(headerPrefix);
-    if (!writeFile(headerPath,
-                   axle::writeCHeader(compiled->artifact, prefix)))
+    if (!writeFile(headerPath, axle::writeCHeader(compiled->artifact, prefix)))
       return 1;
   }
   return 0;

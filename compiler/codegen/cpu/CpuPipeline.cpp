@@ -16,8 +16,8 @@
 //     runtime's kernel threads; vector transfers to 1-D ones, scalar ones
 //     where the buffer is strided;
 //  5. complex to real arithmetic, f16/bf16 math in f32, the C library for
-//     transcendental functions; bf16 arithmetic in f32 with software rounding to bf16 (the
-//     AVX-512 conversion instruction flushes subnormals to zero);
+//     transcendental functions; bf16 arithmetic in f32 with software rounding
+//     to bf16 (the AVX-512 conversion instruction flushes subnormals to zero);
 //  6. the axle entry points, then everything to the LLVM dialect.
 //
 //===----------------------------------------------------------------------===//
@@ -32,7 +32,9 @@ namespace axle::cpu {
 
 namespace {
 // clang-format off
-constexpr const char *kLinalgToLLVM =
+// The pipeline in two parts: the memory report (when asked for) runs on the
+// bufferized program between them.
+constexpr const char *kLinalgToBuffers =
     "inline,symbol-dce,canonicalize,cse,"
     "func.func(axle-tile-and-vectorize),canonicalize,"
     "loop-invariant-subset-hoisting,canonicalize,cse,"
@@ -40,7 +42,8 @@ constexpr const char *kLinalgToLLVM =
     "one-shot-bufferize{bufferize-function-boundaries allow-return-allocs-from-loops "
         "function-boundary-type-conversion=identity-layout-map},"
     "buffer-results-to-out-params{hoist-static-allocs modify-public-functions},"
-    "canonicalize,"
+    "canonicalize";
+constexpr const char *kBuffersToLLVM =
     "buffer-deallocation-pipeline,"
     "axle-lower-strided-copies,"
     "func.func(scf-forall-to-parallel),"
@@ -63,11 +66,17 @@ constexpr const char *kLinalgToLLVM =
 // clang-format on
 } // namespace
 
-void buildLinalgToLLVMPipeline(mlir::OpPassManager &pm) {
-  // The string is parsed against the registry, which registerCpuCodegenPasses
-  // fills once per process.
+void buildLinalgToLLVMPipeline(mlir::OpPassManager &pm,
+                               llvm::StringRef memoryReport) {
+  // The strings are parsed against the registry, which
+  // registerCpuCodegenPasses fills once per process.
   registerCpuCodegenPasses();
-  if (mlir::failed(mlir::parsePassPipeline(kLinalgToLLVM, pm)))
+  std::string pipeline = kLinalgToBuffers;
+  if (!memoryReport.empty())
+    pipeline += (",axle-memory-report{format=" + memoryReport + "}").str();
+  pipeline += ",";
+  pipeline += kBuffersToLLVM;
+  if (mlir::failed(mlir::parsePassPipeline(pipeline, pm)))
     llvm::report_fatal_error("axle: malformed built-in CPU pipeline");
 }
 

@@ -32,8 +32,11 @@ mlir::FailureOr<CpuTarget> resolveCpuTarget(llvm::StringRef triple,
 
 /// Adds the passes from linalg/tensor/scf/arith/math/complex on tensors to
 /// the LLVM dialect: inlining, bufferization with out-parameters, loops,
-/// math expansion and entry points (see docs/architecture.md).
-void buildLinalgToLLVMPipeline(mlir::OpPassManager &pm);
+/// math expansion and entry points (see docs/architecture.md). With
+/// `memoryReport` ("text" or "json"), the bufferized program's memory
+/// report is printed to stdout on the way.
+void buildLinalgToLLVMPipeline(mlir::OpPassManager &pm,
+                               llvm::StringRef memoryReport = "");
 
 /// Translates an LLVM-dialect module to LLVM IR, optimizes it for the
 /// target and returns the object file's bytes; nullopt after emitting a

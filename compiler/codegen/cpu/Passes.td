@@ -113,6 +113,24 @@ def ParallelizeLoopsPass : Pass<"axle-parallelize-loops", "::mlir::ModuleOp"> {
   ];
 }
 
+def MemoryReportPass : Pass<"axle-memory-report", "::mlir::ModuleOp"> {
+  let summary = "Print the peak memory of the bufferized program";
+  let description = [{
+    Runs on the bufferized program (before deallocation is inserted) and
+    prints, for each public function: the caller-owned input and output
+    bytes, the constant data, the naive total of all intermediate buffers
+    (what a program keeping every intermediate would need), the planned
+    peak (each buffer lives from its allocation to the last use of it or of
+    a view of it, in program order; the code frees it there), and the
+    largest live set with the ops whose results hold it. Buffers allocated
+    inside loops or branches count while their enclosing top-level op runs.
+  }];
+  let options = [
+    Option<"format", "format", "std::string", /*default=*/"\"text\"",
+           "text or json">
+  ];
+}
+
 def LowerStridedCopiesPass : Pass<"axle-lower-strided-copies"> {
   let summary = "Turn copies between strided buffers into linalg.copy";
   let description = [{
