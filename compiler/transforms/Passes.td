@@ -29,4 +29,22 @@ def SimplifyPass : Pass<"axle-simplify"> {
   let dependentDialects = ["::axle::stablehlo::StablehloDialect"];
 }
 
+def FoldConstantsPass : Pass<"axle-fold-constants", "::mlir::ModuleOp"> {
+  let summary = "Evaluate ops on constant operands, within a size budget";
+  let description = [{
+    An op without side effects whose operands are all constants is replaced
+    by the constant it computes, evaluated by the reference interpreter (so
+    folding has exactly the semantics of running the op). Only results of
+    at most `max-elements` elements in total are folded, so that folding a
+    large iota-based program never makes compilation slow or the program
+    large. Quantized results, random-number ops, custom calls and ops with
+    regions other than reductions, sorts and scatters are left alone.
+  }];
+  let options = [
+    Option<"maxElements", "max-elements", "int64_t", /*default=*/"1048576",
+           "Largest total number of result elements an op may fold to">
+  ];
+  let dependentDialects = ["::axle::stablehlo::StablehloDialect"];
+}
+
 #endif // AXLE_TRANSFORMS_PASSES
