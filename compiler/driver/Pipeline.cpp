@@ -191,7 +191,8 @@ std::optional<CompiledModule> compileModule(ModuleOp module,
     pm.enableIRPrinting();
   }
   buildStablehloToLinalgPipeline(pm);
-  cpu::buildLinalgToLLVMPipeline(pm, options.memoryReport);
+  cpu::buildLinalgToLLVMPipeline(pm, options.memoryReport,
+                                 options.fusionReport);
   if (failed(pm.run(module)))
     return std::nullopt;
 

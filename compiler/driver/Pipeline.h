@@ -23,6 +23,8 @@ struct CompileOptions {
   /// Print the memory report of the bufferized program to stdout: "" (no),
   /// "text" or "json".
   std::string memoryReport;
+  /// Print the fusion decisions and kernel counts to stdout.
+  bool fusionReport = false;
 };
 
 /// Adds the phases from stablehlo (with chlo and quantized types) to linalg

@@ -81,12 +81,14 @@ llvm::cl::opt<bool> fastMath(
 llvm::cl::opt<unsigned>
     optLevel("O", llvm::cl::desc("LLVM optimization level 0-3 (default 3)"),
              llvm::cl::Prefix, llvm::cl::init(3), llvm::cl::cat(toolOptions));
-llvm::cl::opt<std::string> report(
+llvm::cl::list<std::string> report(
     "report",
-    llvm::cl::desc("Also print a report to stdout: memory (the bufferized "
-                   "program's planned peak, naive total of intermediates and "
-                   "largest live set) or json (the same as JSON)"),
-    llvm::cl::cat(toolOptions));
+    llvm::cl::desc("Also print a report to stdout (repeatable): memory (the "
+                   "bufferized program's planned peak, naive total of "
+                   "intermediates and largest live set), json (the same as "
+                   "JSON) or fusion (which ops fused into which, and the "
+                   "kernel counts before and after)"),
+    llvm::cl::CommaSeparated, llvm::cl::cat(toolOptions));
 llvm::cl::opt<bool> printIR(
     "print-ir-after-all",
     llvm::cl::desc("Print the IR after every compiler pass (to stderr)"),
@@ -131,8 +133,9 @@ int run() {
                 " (artifact, shared-lib, static-lib or object)");
   if (optLevel > 3)
     return fail("-O takes 0, 1, 2 or 3");
-  if (!report.empty() && report != "memory" && report != "json")
-    return fail("unknown --report=" + report + " (memory or json)");
+  for (const std::string &kind : report)
+    if (kind != "memory" && kind != "json" && kind != "fusion")
+      return fail("unknown --report=" + kind + " (memory, json or fusion)");
   if (!headerPath.empty() && emit == "artifact")
     return fail("--header goes with --emit=shared-lib, static-lib or object");
 
@@ -152,8 +155,12 @@ int run() {
   options.fastMath = fastMath;
   options.optLevel = optLevel;
   options.printIRAfterAll = printIR;
-  if (!report.empty())
-    options.memoryReport = report == "json" ? "json" : "text";
+  for (const std::string &kind : report) {
+    if (kind == "fusion")
+      options.fusionReport = true;
+    else
+      options.memoryReport = kind == "json" ? "json" : "text";
+  }
   std::optional<axle::CompiledModule> compiled =
       axle::compileModule(*module, options);
   if (!compiled)

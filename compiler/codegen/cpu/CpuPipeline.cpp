@@ -28,6 +28,8 @@
 #include "mlir/InitAllPasses.h"
 #include "mlir/Pass/PassRegistry.h"
 
+#include <regex>
+
 namespace axle::cpu {
 
 namespace {
@@ -67,11 +69,16 @@ constexpr const char *kBuffersToLLVM =
 } // namespace
 
 void buildLinalgToLLVMPipeline(mlir::OpPassManager &pm,
-                               llvm::StringRef memoryReport) {
+                               llvm::StringRef memoryReport,
+                               bool fusionReport) {
   // The strings are parsed against the registry, which
   // registerCpuCodegenPasses fills once per process.
   registerCpuCodegenPasses();
   std::string pipeline = kLinalgToBuffers;
+  if (fusionReport)
+    pipeline =
+        std::regex_replace(pipeline, std::regex("axle-tile-and-vectorize"),
+                           "axle-tile-and-vectorize{report=true}");
   if (!memoryReport.empty())
     pipeline += (",axle-memory-report{format=" + memoryReport + "}").str();
   pipeline += ",";

@@ -34,9 +34,11 @@ mlir::FailureOr<CpuTarget> resolveCpuTarget(llvm::StringRef triple,
 /// the LLVM dialect: inlining, bufferization with out-parameters, loops,
 /// math expansion and entry points (see docs/architecture.md). With
 /// `memoryReport` ("text" or "json"), the bufferized program's memory
-/// report is printed to stdout on the way.
+/// report is printed to stdout on the way; with `fusionReport`, the fusion
+/// decisions and kernel counts.
 void buildLinalgToLLVMPipeline(mlir::OpPassManager &pm,
-                               llvm::StringRef memoryReport = "");
+                               llvm::StringRef memoryReport = "",
+                               bool fusionReport = false);
 
 /// Translates an LLVM-dialect module to LLVM IR, optimizes it for the
 /// target and returns the object file's bytes; nullopt after emitting a

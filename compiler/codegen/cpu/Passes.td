@@ -154,6 +154,10 @@ def TileAndVectorizePass
     so the generated code computes the same bits as the interpreter. Ops
     that do not fit stay linalg ops for convert-linalg-to-loops.
   }];
+  let options = [
+    Option<"report", "report", "bool", /*default=*/"false",
+           "Print the fusion decisions and the kernel counts before and after">
+  ];
   let dependentDialects = [
     "::mlir::affine::AffineDialect", "::mlir::arith::ArithDialect",
     "::mlir::linalg::LinalgDialect", "::mlir::scf::SCFDialect",

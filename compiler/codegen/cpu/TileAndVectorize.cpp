@@ -22,6 +22,9 @@
 
 #include "compiler/codegen/cpu/Passes.h"
 
+#include "mlir/Interfaces/LoopLikeInterface.h"
+#include "llvm/Support/raw_ostream.h"
+
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -321,16 +324,50 @@ bool shouldFuse(OpOperand *fused) {
   return llvm::hasSingleElement(producer.getBody()->getOperations());
 }
 
+std::string describe(Operation *op) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << op->getName() << " ";
+  op->getLoc().print(os);
+  return text;
+}
+
+/// Kernels: the linalg ops outside loops (each becomes one loop nest).
+unsigned countKernels(func::FuncOp func) {
+  unsigned count = 0;
+  func.walk([&](linalg::LinalgOp op) {
+    if (!op->getParentOfType<LoopLikeOpInterface>())
+      ++count;
+  });
+  return count;
+}
+
 struct TileAndVectorizePass
     : public impl::TileAndVectorizePassBase<TileAndVectorizePass> {
+  using TileAndVectorizePassBase::TileAndVectorizePassBase;
+
   void runOnOperation() override {
     func::FuncOp func = getOperation();
     MLIRContext *context = &getContext();
     {
+      unsigned before = countKernels(func);
+      std::string decisions;
       RewritePatternSet patterns(context);
-      linalg::populateElementwiseOpsFusionPatterns(patterns, shouldFuse);
+      linalg::populateElementwiseOpsFusionPatterns(
+          patterns, [&](OpOperand *fused) {
+            bool fuse = shouldFuse(fused);
+            if (fuse && report)
+              decisions += "  fuse " + describe(fused->get().getDefiningOp()) +
+                           "\n    into " + describe(fused->getOwner()) + "\n";
+            return fuse;
+          });
       if (failed(applyPatternsGreedily(func, std::move(patterns))))
         return signalPassFailure();
+      if (report)
+        llvm::outs() << "fusion report for @" << func.getName() << ": "
+                     << before << " kernels before fusion, "
+                     << countKernels(func) << " after\n"
+                     << decisions;
     }
 
     SmallVector<linalg::LinalgOp> matmuls, others;

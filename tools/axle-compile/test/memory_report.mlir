@@ -24,7 +24,7 @@
 // JSON: "peak_bytes": 12288
 
 // RUN: not axle-compile %s -o %t.axle --report=speed 2>&1 | FileCheck %s --check-prefix=BAD
-// BAD: unknown --report=speed (memory or json)
+// BAD: unknown --report=speed (memory, json or fusion)
 
 func.func @main(%x: tensor<64x32xf32>) -> tensor<32x32xf32> {
   %t = stablehlo.transpose %x, dims = [1, 0] : (tensor<64x32xf32>) -> tensor<32x64xf32>
