@@ -192,7 +192,7 @@ std::optional<CompiledModule> compileModule(ModuleOp module,
   }
   buildStablehloToLinalgPipeline(pm);
   cpu::buildLinalgToLLVMPipeline(pm, options.memoryReport,
-                                 options.fusionReport);
+                                 options.fusionReport, options.fusion);
   if (failed(pm.run(module)))
     return std::nullopt;
 

@@ -25,6 +25,8 @@ struct CompileOptions {
   std::string memoryReport;
   /// Print the fusion decisions and kernel counts to stdout.
   bool fusionReport = false;
+  /// Fuse elementwise chains into single loop nests.
+  bool fusion = true;
 };
 
 /// Adds the phases from stablehlo (with chlo and quantized types) to linalg

@@ -89,6 +89,11 @@ llvm::cl::list<std::string> report(
                    "JSON) or fusion (which ops fused into which, and the "
                    "kernel counts before and after)"),
     llvm::cl::CommaSeparated, llvm::cl::cat(toolOptions));
+llvm::cl::opt<bool> fusion(
+    "fusion",
+    llvm::cl::desc("Fuse elementwise chains into one loop nest (default on; "
+                   "--fusion=false measures what fusion gains)"),
+    llvm::cl::init(true), llvm::cl::cat(toolOptions));
 llvm::cl::opt<bool> printIR(
     "print-ir-after-all",
     llvm::cl::desc("Print the IR after every compiler pass (to stderr)"),
@@ -153,6 +158,7 @@ int run() {
   options.targetTriple = targetTriple;
   options.targetCpu = targetCpu;
   options.fastMath = fastMath;
+  options.fusion = fusion;
   options.optLevel = optLevel;
   options.printIRAfterAll = printIR;
   for (const std::string &kind : report) {

@@ -82,6 +82,11 @@ constexpr const char *kThreadsHelp =
     "  --threads=<uint>   cpu backend: threads compiled kernels run on, the\n"
     "                     calling one included (default: $AXLE_NUM_THREADS,\n"
     "                     else every core)\n";
+llvm::cl::opt<bool> fusion(
+    "fusion",
+    llvm::cl::desc("Fuse elementwise chains into one loop nest (default on; "
+                   "--fusion=false measures what fusion gains)"),
+    llvm::cl::init(true), llvm::cl::cat(toolOptions));
 llvm::cl::opt<bool> fastMath(
     "fast-math",
     llvm::cl::desc("cpu backend: let the compiler reassociate float math and "
@@ -397,6 +402,7 @@ int run() {
                   " is private; the cpu backend runs public functions");
     axle::CompileOptions options;
     options.fastMath = fastMath;
+    options.fusion = fusion;
     options.targetCpu = targetCpu;
     auto start = Clock::now();
     auto executable = axle::compileAndLoad(*module, options);

@@ -69,16 +69,21 @@ constexpr const char *kBuffersToLLVM =
 } // namespace
 
 void buildLinalgToLLVMPipeline(mlir::OpPassManager &pm,
-                               llvm::StringRef memoryReport,
-                               bool fusionReport) {
+                               llvm::StringRef memoryReport, bool fusionReport,
+                               bool fusion) {
   // The strings are parsed against the registry, which
   // registerCpuCodegenPasses fills once per process.
   registerCpuCodegenPasses();
   std::string pipeline = kLinalgToBuffers;
+  std::string options;
   if (fusionReport)
+    options += " report=true";
+  if (!fusion)
+    options += " fuse=false";
+  if (!options.empty())
     pipeline =
         std::regex_replace(pipeline, std::regex("axle-tile-and-vectorize"),
-                           "axle-tile-and-vectorize{report=true}");
+                           "axle-tile-and-vectorize{" + options + "}");
   if (!memoryReport.empty())
     pipeline += (",axle-memory-report{format=" + memoryReport + "}").str();
   pipeline += ",";

@@ -35,10 +35,11 @@ mlir::FailureOr<CpuTarget> resolveCpuTarget(llvm::StringRef triple,
 /// math expansion and entry points (see docs/architecture.md). With
 /// `memoryReport` ("text" or "json"), the bufferized program's memory
 /// report is printed to stdout on the way; with `fusionReport`, the fusion
-/// decisions and kernel counts.
+/// decisions and kernel counts; without `fusion`, no elementwise fusion (to
+/// measure what it gains).
 void buildLinalgToLLVMPipeline(mlir::OpPassManager &pm,
                                llvm::StringRef memoryReport = "",
-                               bool fusionReport = false);
+                               bool fusionReport = false, bool fusion = true);
 
 /// Translates an LLVM-dialect module to LLVM IR, optimizes it for the
 /// target and returns the object file's bytes; nullopt after emitting a

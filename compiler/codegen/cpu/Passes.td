@@ -156,7 +156,9 @@ def TileAndVectorizePass
   }];
   let options = [
     Option<"report", "report", "bool", /*default=*/"false",
-           "Print the fusion decisions and the kernel counts before and after">
+           "Print the fusion decisions and the kernel counts before and after">,
+    Option<"fuse", "fuse", "bool", /*default=*/"true",
+           "Fuse elementwise producers into their consumers">
   ];
   let dependentDialects = [
     "::mlir::affine::AffineDialect", "::mlir::arith::ArithDialect",

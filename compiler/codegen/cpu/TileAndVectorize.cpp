@@ -355,7 +355,7 @@ struct TileAndVectorizePass
       RewritePatternSet patterns(context);
       linalg::populateElementwiseOpsFusionPatterns(
           patterns, [&](OpOperand *fused) {
-            bool fuse = shouldFuse(fused);
+            bool fuse = this->fuse && shouldFuse(fused);
             if (fuse && report)
               decisions += "  fuse " + describe(fused->get().getDefiningOp()) +
                            "\n    into " + describe(fused->getOwner()) + "\n";
