@@ -3,6 +3,7 @@
 // The order of every phase lives here:
 //   import     (the caller parsed and verified the module)
 //   legalize   chlo -> stablehlo; quantized ops -> integer/float stablehlo
+//   simplify   inlining, algebraic simplification, constant folding
 //   lower      stablehlo -> linalg / tensor / scf / arith / math / complex
 //   codegen    bufferize, loops, LLVM dialect (codegen/cpu/CpuPipeline.cpp)
 //   emit       LLVM IR -> optimized object file -> shared library
@@ -32,13 +33,17 @@ namespace axle {
 
 using namespace mlir;
 
-void buildStablehloToLinalgPipeline(OpPassManager &pm) {
+void buildStablehloToLinalgPipeline(OpPassManager &pm, bool simplify) {
   pm.addPass(chlo::createLegalizeChloPass());
   pm.addPass(lowering::createLowerQuantizedPass());
   // Calls (also inside reduction bodies) are inlined while still stablehlo,
-  // so that every lowering sees whole computations. No simplification runs
-  // in between: it would hoist constants out of reduction bodies.
+  // so that every lowering sees whole computations. The inliner's own
+  // clean-up is off: the simplifier below is the one that rewrites.
   pm.addPass(createInlinerPass({}, [](OpPassManager &) {}));
+  if (simplify) {
+    pm.addPass(transforms::createSimplifyPass());
+    pm.addPass(transforms::createFoldConstantsPass());
+  }
   pm.addPass(lowering::createLowerToLinalgPass());
 }
 
@@ -51,7 +56,7 @@ void registerCompilerPipelines() {
     PassPipelineRegistration<>(
         "axle-stablehlo-to-linalg",
         "Legalize chlo and lower stablehlo to linalg on tensors",
-        buildStablehloToLinalgPipeline);
+        [](OpPassManager &pm) { buildStablehloToLinalgPipeline(pm); });
     return true;
   }();
   (void)registered;
@@ -190,9 +195,9 @@ std::optional<CompiledModule> compileModule(ModuleOp module,
     module.getContext()->disableMultithreading();
     pm.enableIRPrinting();
   }
-  buildStablehloToLinalgPipeline(pm);
-  cpu::buildLinalgToLLVMPipeline(pm, options.memoryReport,
-                                 options.fusionReport, options.fusion);
+  buildStablehloToLinalgPipeline(pm, options.simplify);
+  cpu::buildLinalgToLLVMPipeline(pm, options.memoryReport, options.fusionReport,
+                                 options.fusion);
   if (failed(pm.run(module)))
     return std::nullopt;
 

@@ -27,12 +27,16 @@ struct CompileOptions {
   bool fusionReport = false;
   /// Fuse elementwise chains into single loop nests.
   bool fusion = true;
+  /// Simplify the program and fold constants before lowering.
+  bool simplify = true;
 };
 
 /// Adds the phases from stablehlo (with chlo and quantized types) to linalg
 /// on tensors: --axle-legalize-chlo, --axle-lower-quantized, --inline,
+/// (with `simplify`) --axle-simplify and --axle-fold-constants,
 /// --axle-lower-to-linalg.
-void buildStablehloToLinalgPipeline(mlir::OpPassManager &pm);
+void buildStablehloToLinalgPipeline(mlir::OpPassManager &pm,
+                                    bool simplify = true);
 
 /// What compiling a module produces: the artifact (signatures, target,
 /// shared library) and the object file the library was linked from.

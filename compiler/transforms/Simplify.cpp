@@ -1,7 +1,7 @@
 //===- Simplify.cpp - the --axle-simplify pass ----------------------------===//
 
-#include "compiler/transforms/Passes.h"
 #include "compiler/transforms/Simplify.h"
+#include "compiler/transforms/Passes.h"
 
 #include "compiler/dialect/stablehlo/Stablehlo.h"
 
@@ -24,7 +24,8 @@ struct SimplifyPass : public impl::SimplifyPassBase<SimplifyPass> {
     populateArithmeticSimplifications(patterns, options);
     populateShapeSimplifications(patterns, options);
     populateStructureSimplifications(patterns, options);
-    if (failed(mlir::applyPatternsGreedily(getOperation(), std::move(patterns))))
+    if (failed(
+            mlir::applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }
 };

@@ -89,6 +89,11 @@ llvm::cl::list<std::string> report(
                    "JSON) or fusion (which ops fused into which, and the "
                    "kernel counts before and after)"),
     llvm::cl::CommaSeparated, llvm::cl::cat(toolOptions));
+llvm::cl::opt<bool> simplify(
+    "simplify",
+    llvm::cl::desc("Simplify the program algebraically and fold constants "
+                   "before code generation (default on)"),
+    llvm::cl::init(true), llvm::cl::cat(toolOptions));
 llvm::cl::opt<bool> fusion(
     "fusion",
     llvm::cl::desc("Fuse elementwise chains into one loop nest (default on; "
@@ -159,6 +164,7 @@ int run() {
   options.targetCpu = targetCpu;
   options.fastMath = fastMath;
   options.fusion = fusion;
+  options.simplify = simplify;
   options.optLevel = optLevel;
   options.printIRAfterAll = printIR;
   for (const std::string &kind : report) {

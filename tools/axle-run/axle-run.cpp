@@ -82,6 +82,11 @@ constexpr const char *kThreadsHelp =
     "  --threads=<uint>   cpu backend: threads compiled kernels run on, the\n"
     "                     calling one included (default: $AXLE_NUM_THREADS,\n"
     "                     else every core)\n";
+llvm::cl::opt<bool> simplify(
+    "simplify",
+    llvm::cl::desc("Simplify the program algebraically and fold constants "
+                   "before code generation (default on)"),
+    llvm::cl::init(true), llvm::cl::cat(toolOptions));
 llvm::cl::opt<bool> fusion(
     "fusion",
     llvm::cl::desc("Fuse elementwise chains into one loop nest (default on; "
@@ -403,6 +408,7 @@ int run() {
     axle::CompileOptions options;
     options.fastMath = fastMath;
     options.fusion = fusion;
+    options.simplify = simplify;
     options.targetCpu = targetCpu;
     auto start = Clock::now();
     auto executable = axle::compileAndLoad(*module, options);
