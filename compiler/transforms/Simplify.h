@@ -9,6 +9,7 @@
 #ifndef AXLE_COMPILER_TRANSFORMS_SIMPLIFY_H
 #define AXLE_COMPILER_TRANSFORMS_SIMPLIFY_H
 
+#include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/PatternMatch.h"
 
 namespace axle::transforms {
@@ -30,6 +31,20 @@ void populateShapeSimplifications(mlir::RewritePatternSet &patterns,
 /// reduce, dot_general, dynamic ops with constant operands, while/if/case.
 void populateStructureSimplifications(mlir::RewritePatternSet &patterns,
                                       const SimplifyOptions &options);
+
+//===----------------------------------------------------------------------===//
+// Helpers shared by the rule families (SimplifyUtils.cpp)
+//===----------------------------------------------------------------------===//
+
+/// `type` as a ranked tensor type when it has a static shape and a
+/// non-quantized element type (the only tensors most rules rewrite), else
+/// null.
+mlir::RankedTensorType getPlainStaticType(mlir::Type type);
+
+/// A stablehlo.constant of the static `type` with every element `element`.
+mlir::Value createSplatConstant(mlir::PatternRewriter &rewriter,
+                                mlir::Location loc, mlir::RankedTensorType type,
+                                mlir::Attribute element);
 
 } // namespace axle::transforms
 

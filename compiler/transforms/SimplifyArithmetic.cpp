@@ -140,22 +140,6 @@ bool isFloatTop(const APFloat &x) {
   return false;
 }
 
-/// A splat constant of `type` (static shapes only).
-FailureOr<Value> makeSplat(PatternRewriter &rewriter, Location loc, Type type,
-                           Attribute element) {
-  auto tensorType = llvm::dyn_cast<RankedTensorType>(type);
-  if (!tensorType || !tensorType.hasStaticShape())
-    return failure();
-  auto attr = DenseElementsAttr::get(tensorType, element);
-  return hlo::ConstantOp::create(rewriter, loc, attr).getResult();
-}
-
-FailureOr<Value> makeIntSplat(PatternRewriter &rewriter, Location loc,
-                              Type type, const APInt &value) {
-  Type element = getElementTypeOrSelf(type);
-  return makeSplat(rewriter, loc, type, IntegerAttr::get(element, value));
-}
-
 /// Replaces `op` by `value` when the types agree exactly.
 LogicalResult replaceWith(PatternRewriter &rewriter, Operation *op,
                           Value value) {
@@ -165,15 +149,50 @@ LogicalResult replaceWith(PatternRewriter &rewriter, Operation *op,
   return success();
 }
 
-/// Replaces `op` by a splat of `value` of its own type.
+/// Replaces `op` by `OpTy(x)` of `op`'s result type when `x` has that type
+/// too (a unary op that keeps its operand's type).
+template <typename OpTy>
+LogicalResult replaceWithUnary(PatternRewriter &rewriter, Operation *op,
+                               Value x) {
+  Type type = op->getResult(0).getType();
+  if (x.getType() != type)
+    return failure();
+  rewriter.replaceOpWithNewOp<OpTy>(op, type, x);
+  return success();
+}
+
+/// Replaces `op` by a splat constant of its own type whose every element is
+/// `element` (an attribute of the result's element type). Fails, creating
+/// nothing, for dynamic shapes.
+LogicalResult replaceWithSplat(PatternRewriter &rewriter, Operation *op,
+                               Attribute element) {
+  auto type = llvm::dyn_cast<RankedTensorType>(op->getResult(0).getType());
+  if (!type || !type.hasStaticShape())
+    return rewriter.notifyMatchFailure(op, "dynamic shape");
+  rewriter.replaceOp(
+      op, createSplatConstant(rewriter, op->getLoc(), type, element));
+  return success();
+}
+
+/// Replaces `op` by a splat of the integer `value` of its own type.
 LogicalResult replaceWithIntSplat(PatternRewriter &rewriter, Operation *op,
                                   const APInt &value) {
-  FailureOr<Value> splat =
-      makeIntSplat(rewriter, op->getLoc(), op->getResult(0).getType(), value);
-  if (failed(splat))
-    return rewriter.notifyMatchFailure(op, "dynamic shape");
-  rewriter.replaceOp(op, *splat);
-  return success();
+  Type element = elementTypeOf(op->getResult(0));
+  return replaceWithSplat(rewriter, op, IntegerAttr::get(element, value));
+}
+
+/// Replaces `op` by a splat of the float `value` of its own type.
+LogicalResult replaceWithFloatSplat(PatternRewriter &rewriter, Operation *op,
+                                    const APFloat &value) {
+  Type element = elementTypeOf(op->getResult(0));
+  return replaceWithSplat(rewriter, op, FloatAttr::get(element, value));
+}
+
+/// True when `c` is not(x): the operand of and/or/xor that makes the
+/// result a constant whatever x is.
+bool isNotOf(Value c, Value x) {
+  auto notOp = c.getDefiningOp<hlo::NotOp>();
+  return notOp && notOp.getOperand() == x;
 }
 
 /// Base of the rules: carries the options.
@@ -250,11 +269,9 @@ struct SubtractFromZero : Rule<hlo::SubtractOp> {
   LogicalResult matchAndRewrite(hlo::SubtractOp op,
                                 PatternRewriter &rewriter) const override {
     Type type = elementTypeOf(op.getResult());
-    if (!isInt(type) || !isIntZero(op.getLhs()) ||
-        op.getRhs().getType() != op.getType())
+    if (!isInt(type) || !isIntZero(op.getLhs()))
       return failure();
-    rewriter.replaceOpWithNewOp<hlo::NegOp>(op, op.getType(), op.getRhs());
-    return success();
+    return replaceWithUnary<hlo::NegOp>(rewriter, op, op.getRhs());
   }
 };
 
@@ -270,20 +287,13 @@ struct SubtractSelf : Rule<hlo::SubtractOp> {
     if (isIntOrBool(type))
       return replaceWithIntSplat(rewriter, op,
                                  APInt(type.getIntOrFloatBitWidth(), 0));
-    if (isFloat(type) && options.fastMath &&
-        APFloat::semanticsHasZero(
-            llvm::cast<FloatType>(type).getFloatSemantics())) {
-      FailureOr<Value> zero = makeSplat(
-          rewriter, op.getLoc(), op.getType(),
-          FloatAttr::get(type,
-                         APFloat::getZero(
-                             llvm::cast<FloatType>(type).getFloatSemantics())));
-      if (failed(zero))
-        return failure();
-      rewriter.replaceOp(op, *zero);
-      return success();
-    }
-    return failure();
+    if (!isFloat(type) || !options.fastMath)
+      return failure();
+    const llvm::fltSemantics &semantics =
+        llvm::cast<FloatType>(type).getFloatSemantics();
+    if (!APFloat::semanticsHasZero(semantics))
+      return failure();
+    return replaceWithFloatSplat(rewriter, op, APFloat::getZero(semantics));
   }
 };
 
@@ -368,10 +378,9 @@ struct MultiplyMinusOne : Rule<hlo::MulOp> {
     if (!isInt(type))
       return failure();
     return eitherOrder(op.getLhs(), op.getRhs(), true, [&](Value x, Value c) {
-      if (!isAllOnes(c) || x.getType() != op.getType())
+      if (!isAllOnes(c))
         return failure();
-      rewriter.replaceOpWithNewOp<hlo::NegOp>(op, op.getType(), x);
-      return success();
+      return replaceWithUnary<hlo::NegOp>(rewriter, op, x);
     });
   }
 };
@@ -397,11 +406,9 @@ struct DivideMinusOne : Rule<hlo::DivOp> {
   LogicalResult matchAndRewrite(hlo::DivOp op,
                                 PatternRewriter &rewriter) const override {
     Type type = elementTypeOf(op.getResult());
-    if (!isSignedInt(type) || !isAllOnes(op.getRhs()) ||
-        op.getLhs().getType() != op.getType())
+    if (!isSignedInt(type) || !isAllOnes(op.getRhs()))
       return failure();
-    rewriter.replaceOpWithNewOp<hlo::NegOp>(op, op.getType(), op.getLhs());
-    return success();
+    return replaceWithUnary<hlo::NegOp>(rewriter, op, op.getLhs());
   }
 };
 
@@ -444,13 +451,7 @@ struct PowerTrivial : Rule<hlo::PowOp> {
         })) {
       const llvm::fltSemantics &semantics =
           llvm::cast<FloatType>(type).getFloatSemantics();
-      FailureOr<Value> one =
-          makeSplat(rewriter, op.getLoc(), op.getType(),
-                    FloatAttr::get(type, APFloat::getOne(semantics)));
-      if (failed(one))
-        return failure();
-      rewriter.replaceOp(op, *one);
-      return success();
+      return replaceWithFloatSplat(rewriter, op, APFloat::getOne(semantics));
     }
     return failure();
   }
@@ -475,8 +476,7 @@ struct AndIdentities : Rule<hlo::AndOp> {
         return replaceWith(rewriter, op, x);
       if (isIntZero(c))
         return replaceWith(rewriter, op, c);
-      auto notOp = c.getDefiningOp<hlo::NotOp>();
-      if (notOp && notOp.getOperand() == x)
+      if (isNotOf(c, x))
         return replaceWithIntSplat(rewriter, op,
                                    APInt(type.getIntOrFloatBitWidth(), 0));
       return failure();
@@ -499,8 +499,7 @@ struct OrIdentities : Rule<hlo::OrOp> {
         return replaceWith(rewriter, op, x);
       if (isAllOnes(c))
         return replaceWith(rewriter, op, c);
-      auto notOp = c.getDefiningOp<hlo::NotOp>();
-      if (notOp && notOp.getOperand() == x)
+      if (isNotOf(c, x))
         return replaceWithIntSplat(
             rewriter, op, APInt::getAllOnes(type.getIntOrFloatBitWidth()));
       return failure();
@@ -523,14 +522,9 @@ struct XorIdentities : Rule<hlo::XorOp> {
     return eitherOrder(op.getLhs(), op.getRhs(), true, [&](Value x, Value c) {
       if (isIntZero(c))
         return replaceWith(rewriter, op, x);
-      if (isAllOnes(c)) {
-        if (x.getType() != op.getType())
-          return failure();
-        rewriter.replaceOpWithNewOp<hlo::NotOp>(op, op.getType(), x);
-        return success();
-      }
-      auto notOp = c.getDefiningOp<hlo::NotOp>();
-      if (notOp && notOp.getOperand() == x)
+      if (isAllOnes(c))
+        return replaceWithUnary<hlo::NotOp>(rewriter, op, x);
+      if (isNotOf(c, x))
         return replaceWithIntSplat(rewriter, op, APInt::getAllOnes(width));
       return failure();
     });
@@ -971,12 +965,7 @@ template <typename OpTy> struct FoldSplatBinary : Rule<OpTy> {
     } else {
       return failure();
     }
-    FailureOr<Value> splat =
-        makeSplat(rewriter, op.getLoc(), op.getType(), element);
-    if (failed(splat))
-      return failure();
-    rewriter.replaceOp(op, *splat);
-    return success();
+    return replaceWithSplat(rewriter, op, element);
   }
 };
 
@@ -1001,12 +990,7 @@ struct FoldSplatNegate : Rule<hlo::NegOp> {
     } else {
       return failure();
     }
-    FailureOr<Value> splat =
-        makeSplat(rewriter, op.getLoc(), op.getType(), element);
-    if (failed(splat))
-      return failure();
-    rewriter.replaceOp(op, *splat);
-    return success();
+    return replaceWithSplat(rewriter, op, element);
   }
 };
 struct FoldSplatNot : Rule<hlo::NotOp> {

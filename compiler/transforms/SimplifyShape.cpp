@@ -31,22 +31,12 @@ namespace {
 // Helpers
 //===----------------------------------------------------------------------===//
 
-/// The type of `value` when it is a statically shaped tensor with a
-/// non-quantized element type, the only kind these rules touch.
-RankedTensorType plainStaticType(Value value) {
-  auto type = llvm::dyn_cast<RankedTensorType>(value.getType());
-  if (!type || !type.hasStaticShape() ||
-      llvm::isa<quant::QuantizedType>(type.getElementType()))
-    return {};
-  return type;
-}
-
 /// True when all operands and results of `op` are static, non-quantized
 /// tensors of one element type.
 bool isPlainDataMovement(Operation *op) {
   Type element;
   auto check = [&](Value value) {
-    RankedTensorType type = plainStaticType(value);
+    RankedTensorType type = getPlainStaticType(value.getType());
     if (!type)
       return false;
     if (!element)
@@ -142,7 +132,7 @@ struct ReshapeOfScalarBroadcast : OpRewritePattern<hlo::ReshapeOp> {
     auto broadcast = op.getOperand().getDefiningOp<hlo::BroadcastInDimOp>();
     if (!broadcast || !isPlainDataMovement(op) ||
         !isPlainDataMovement(broadcast) ||
-        plainStaticType(broadcast.getOperand()).getRank() != 0)
+        getPlainStaticType(broadcast.getOperand().getType()).getRank() != 0)
       return failure();
     rewriter.replaceOpWithNewOp<hlo::BroadcastInDimOp>(
         op, op.getType(), broadcast.getOperand(), ArrayRef<int64_t>{});
@@ -201,7 +191,8 @@ struct TransposeOfUnitDimsToReshape : OpRewritePattern<hlo::TransposeOp> {
                                 PatternRewriter &rewriter) const override {
     if (!isPlainDataMovement(op) || isIdentityPermutation(op.getPermutation()))
       return failure();
-    ArrayRef<int64_t> shape = plainStaticType(op.getOperand()).getShape();
+    ArrayRef<int64_t> shape =
+        getPlainStaticType(op.getOperand().getType()).getShape();
     int64_t last = -1;
     for (int64_t d : op.getPermutation()) {
       if (shape[d] == 1)
@@ -264,7 +255,8 @@ struct TransposeOfBroadcast : OpRewritePattern<hlo::TransposeOp> {
 /// True when broadcast_in_dim never repeats an element: each operand dim
 /// keeps its size and every result dim not fed by the operand has size 1.
 bool isNonExpanding(hlo::BroadcastInDimOp op) {
-  ArrayRef<int64_t> in = plainStaticType(op.getOperand()).getShape();
+  ArrayRef<int64_t> in =
+      getPlainStaticType(op.getOperand().getType()).getShape();
   ArrayRef<int64_t> out = op.getType().getShape();
   ArrayRef<int64_t> dims = op.getBroadcastDimensions();
   SmallVector<bool> fed(out.size(), false);
@@ -445,7 +437,7 @@ struct SliceOfConcatenate : OpRewritePattern<hlo::SliceOp> {
     int64_t offset = 0, firstOffset = 0;
     int64_t first = -1, end = -1;
     for (auto [i, input] : llvm::enumerate(concat.getInputs())) {
-      int64_t size = plainStaticType(input).getDimSize(dim);
+      int64_t size = getPlainStaticType(input.getType()).getDimSize(dim);
       if (first < 0 && start < offset + size) {
         first = i;
         firstOffset = offset;
@@ -473,7 +465,7 @@ struct SliceOfConcatenate : OpRewritePattern<hlo::SliceOp> {
       SmallVector<int64_t> shape(type.getShape());
       shape[dim] = 0;
       for (Value input : inputs)
-        shape[dim] += plainStaticType(input).getDimSize(dim);
+        shape[dim] += getPlainStaticType(input.getType()).getDimSize(dim);
       source = hlo::ConcatenateOp::create(rewriter, concat.getLoc(),
                                           type.clone(shape), inputs, dim);
     }
@@ -494,7 +486,8 @@ struct SliceOfBroadcast : OpRewritePattern<hlo::SliceOp> {
     if (!broadcast || !isPlainDataMovement(op) ||
         !isPlainDataMovement(broadcast))
       return failure();
-    RankedTensorType xType = plainStaticType(broadcast.getOperand());
+    RankedTensorType xType =
+        getPlainStaticType(broadcast.getOperand().getType());
     SmallVector<int64_t> starts, limits, strides, shape;
     for (auto [i, d] : llvm::enumerate(broadcast.getBroadcastDimensions())) {
       int64_t size = xType.getDimSize(i);
@@ -553,7 +546,7 @@ struct ConcatenateDropEmpty : OpRewritePattern<hlo::ConcatenateOp> {
     int64_t dim = op.getDimension();
     SmallVector<Value> kept;
     for (Value input : op.getInputs())
-      if (plainStaticType(input).getDimSize(dim) != 0)
+      if (getPlainStaticType(input.getType()).getDimSize(dim) != 0)
         kept.push_back(input);
     if (kept.empty())
       kept.push_back(op.getInputs().front());
@@ -715,12 +708,13 @@ struct PadOfSplatWithSameValue : OpRewritePattern<hlo::PadOp> {
 /// size <= 1, nor when `x` is a broadcast_in_dim that is constant along
 /// `dim` (the dim is not fed by an operand dim of size > 1).
 bool reverseMatters(Value x, int64_t dim) {
-  if (plainStaticType(x).getDimSize(dim) <= 1)
+  if (getPlainStaticType(x.getType()).getDimSize(dim) <= 1)
     return false;
   auto broadcast = x.getDefiningOp<hlo::BroadcastInDimOp>();
-  if (!broadcast || !plainStaticType(broadcast.getOperand()))
+  if (!broadcast || !getPlainStaticType(broadcast.getOperand().getType()))
     return true;
-  ArrayRef<int64_t> in = plainStaticType(broadcast.getOperand()).getShape();
+  ArrayRef<int64_t> in =
+      getPlainStaticType(broadcast.getOperand().getType()).getShape();
   for (auto [i, d] : llvm::enumerate(broadcast.getBroadcastDimensions()))
     if (d == dim && in[i] != 1)
       return true;
@@ -789,7 +783,7 @@ struct IotaOfUnitDim : OpRewritePattern<hlo::IotaOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(hlo::IotaOp op,
                                 PatternRewriter &rewriter) const override {
-    RankedTensorType type = plainStaticType(op.getOutput());
+    RankedTensorType type = getPlainStaticType(op.getOutput().getType());
     if (!type || type.getDimSize(op.getIotaDimension()) != 1)
       return failure();
     Type element = type.getElementType();

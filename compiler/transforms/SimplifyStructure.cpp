@@ -36,15 +36,6 @@ bool isQuantized(Type type) {
   return llvm::isa<quant::QuantizedType>(getElementTypeOrSelf(type));
 }
 
-/// A ranked tensor type with static shape and a non-quantized element type,
-/// or null.
-RankedTensorType staticTensorType(Type type) {
-  auto tensor = llvm::dyn_cast<RankedTensorType>(type);
-  if (!tensor || !tensor.hasStaticShape() || isQuantized(tensor))
-    return {};
-  return tensor;
-}
-
 /// The values of a constant integer tensor, read as the interpreter reads
 /// shapes and indices: signed values sign-extended, unsigned values
 /// saturated to INT64_MAX.
@@ -61,13 +52,6 @@ std::optional<SmallVector<int64_t>> constantIntegers(Value value) {
   return values;
 }
 
-/// A splat constant of `type` (static, integer or float) holding `value`.
-Value splatConstant(PatternRewriter &rewriter, Location loc,
-                    RankedTensorType type, Attribute value) {
-  auto attr = DenseElementsAttr::get(type, value);
-  return hlo::ConstantOp::create(rewriter, loc, attr);
-}
-
 /// `value` with the type `type`: itself if it already has it, else a
 /// reshape (same element count and element type).
 Value reshapeTo(PatternRewriter &rewriter, Location loc, Value value,
@@ -77,16 +61,44 @@ Value reshapeTo(PatternRewriter &rewriter, Location loc, Value value,
   return hlo::ReshapeOp::create(rewriter, loc, type, value);
 }
 
-/// Moves the single block of `region` before `op` and replaces `op`'s
-/// results with the operands of the block's terminator.
-void inlineRegionInPlaceOf(PatternRewriter &rewriter, Operation *op,
-                           Region &region) {
+/// The value of `value` when it is a splat i1 constant (a predicate known
+/// at compile time).
+std::optional<bool> getConstantPredicate(Value value) {
+  DenseElementsAttr attr;
+  if (!matchPattern(value, m_Constant(&attr)) || !attr.isSplat() ||
+      !attr.getElementType().isInteger(1))
+    return std::nullopt;
+  return attr.getSplatValue<bool>();
+}
+
+/// True when `shape` is a constant that spells the shape of the static
+/// `type`: what makes a dynamic-shape op's shape operand redundant.
+bool isConstantShapeOf(Value shape, RankedTensorType type) {
+  std::optional<SmallVector<int64_t>> values = constantIntegers(shape);
+  return values && type.getShape() == ArrayRef<int64_t>(*values);
+}
+
+/// True when each of `lists` has `rank` entries, one per dimension.
+template <typename... Lists>
+bool allHaveRank(int64_t rank, const Lists &...lists) {
+  return ((static_cast<int64_t>(lists.size()) == rank) && ...);
+}
+
+/// Replaces `op` by the branch `region` it is known to take: moves the
+/// region's block before `op` and replaces `op`'s results with the operands
+/// of the block's terminator. Fails, changing nothing, unless the region is
+/// a single block without arguments.
+LogicalResult inlineBranchInPlaceOf(PatternRewriter &rewriter, Operation *op,
+                                    Region &region) {
+  if (!region.hasOneBlock() || region.front().getNumArguments() != 0)
+    return failure();
   Block &block = region.front();
   Operation *terminator = block.getTerminator();
   rewriter.inlineBlockBefore(&block, op, ValueRange{});
   SmallVector<Value> results(terminator->getOperands());
   rewriter.replaceOp(op, results);
   rewriter.eraseOp(terminator);
+  return success();
 }
 
 //===----------------------------------------------------------------------===//
@@ -220,8 +232,8 @@ struct SimpleReduce {
 std::optional<SimpleReduce> matchSimpleReduce(hlo::ReduceOp op) {
   if (op.getInputs().size() != 1 || op->getNumResults() != 1)
     return std::nullopt;
-  RankedTensorType inputType = staticTensorType(op.getInputs()[0].getType());
-  RankedTensorType resultType = staticTensorType(op->getResult(0).getType());
+  RankedTensorType inputType = getPlainStaticType(op.getInputs()[0].getType());
+  RankedTensorType resultType = getPlainStaticType(op->getResult(0).getType());
   auto initType =
       llvm::dyn_cast<RankedTensorType>(op.getInitValues()[0].getType());
   if (!inputType || !resultType || !initType)
@@ -276,7 +288,7 @@ struct ReduceOfEmpty : OpRewritePattern<hlo::ReduceOp> {
     SmallVector<Value> results;
     for (auto [init, result] :
          llvm::zip(op.getInitValues(), op->getResults())) {
-      RankedTensorType type = staticTensorType(result.getType());
+      RankedTensorType type = getPlainStaticType(result.getType());
       if (!type || isQuantized(init.getType()) ||
           getElementTypeOrSelf(init.getType()) != type.getElementType())
         return failure();
@@ -306,7 +318,7 @@ struct ReduceOfBroadcast : OpRewritePattern<hlo::ReduceOp> {
     if (!broadcast)
       return failure();
     RankedTensorType sourceType =
-        staticTensorType(broadcast.getOperand().getType());
+        getPlainStaticType(broadcast.getOperand().getType());
     if (!sourceType)
       return failure();
     ArrayRef<int64_t> mapped = broadcast.getBroadcastDimensions();
@@ -348,8 +360,9 @@ struct ReduceOfBroadcast : OpRewritePattern<hlo::ReduceOp> {
     if (integerAdd) {
       unsigned width = llvm::cast<IntegerType>(element).getWidth();
       APInt n = APInt(64, static_cast<uint64_t>(count)).trunc(width);
-      Value factor = splatConstant(rewriter, op.getLoc(), simple->resultType,
-                                   IntegerAttr::get(element, n));
+      Value factor =
+          createSplatConstant(rewriter, op.getLoc(), simple->resultType,
+                              IntegerAttr::get(element, n));
       value = hlo::MulOp::create(rewriter, op.getLoc(), value, factor);
     }
     rewriter.replaceOp(op, value);
@@ -429,7 +442,7 @@ struct DotGeneralOfEmptyContraction : OpRewritePattern<hlo::DotGeneralOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(hlo::DotGeneralOp op,
                                 PatternRewriter &rewriter) const override {
-    RankedTensorType type = staticTensorType(op.getType());
+    RankedTensorType type = getPlainStaticType(op.getType());
     auto lhsType = llvm::dyn_cast<RankedTensorType>(op.getLhs().getType());
     if (!type || !lhsType || isQuantized(lhsType) ||
         isQuantized(op.getRhs().getType()))
@@ -451,7 +464,8 @@ struct DotGeneralOfEmptyContraction : OpRewritePattern<hlo::DotGeneralOp> {
     } else {
       return failure();
     }
-    rewriter.replaceOp(op, splatConstant(rewriter, op.getLoc(), type, zero));
+    rewriter.replaceOp(op,
+                       createSplatConstant(rewriter, op.getLoc(), type, zero));
     return success();
   }
 };
@@ -466,8 +480,9 @@ struct DynamicSliceOfConstants : OpRewritePattern<hlo::DynamicSliceOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(hlo::DynamicSliceOp op,
                                 PatternRewriter &rewriter) const override {
-    RankedTensorType operandType = staticTensorType(op.getOperand().getType());
-    RankedTensorType type = staticTensorType(op.getType());
+    RankedTensorType operandType =
+        getPlainStaticType(op.getOperand().getType());
+    RankedTensorType type = getPlainStaticType(op.getType());
     ArrayRef<int64_t> sizes = op.getSliceSizes();
     if (!operandType || !type ||
         static_cast<int64_t>(op.getStartIndices().size()) !=
@@ -499,7 +514,8 @@ struct DynamicSliceOfWhole : OpRewritePattern<hlo::DynamicSliceOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(hlo::DynamicSliceOp op,
                                 PatternRewriter &rewriter) const override {
-    RankedTensorType operandType = staticTensorType(op.getOperand().getType());
+    RankedTensorType operandType =
+        getPlainStaticType(op.getOperand().getType());
     if (!operandType || op.getType() != operandType ||
         operandType.getShape() != op.getSliceSizes())
       return failure();
@@ -514,7 +530,7 @@ struct DynamicUpdateSliceOfWhole : OpRewritePattern<hlo::DynamicUpdateSliceOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(hlo::DynamicUpdateSliceOp op,
                                 PatternRewriter &rewriter) const override {
-    RankedTensorType type = staticTensorType(op.getType());
+    RankedTensorType type = getPlainStaticType(op.getType());
     if (!type || op.getUpdate().getType() != type ||
         op.getOperand().getType() != type)
       return failure();
@@ -528,7 +544,7 @@ struct DynamicUpdateSliceOfEmpty : OpRewritePattern<hlo::DynamicUpdateSliceOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(hlo::DynamicUpdateSliceOp op,
                                 PatternRewriter &rewriter) const override {
-    RankedTensorType updateType = staticTensorType(op.getUpdate().getType());
+    RankedTensorType updateType = getPlainStaticType(op.getUpdate().getType());
     if (!updateType || updateType.getNumElements() != 0 ||
         op.getOperand().getType() != op.getType() || isQuantized(op.getType()))
       return failure();
@@ -546,12 +562,11 @@ struct DynamicReshapeOfConstant : OpRewritePattern<hlo::DynamicReshapeOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(hlo::DynamicReshapeOp op,
                                 PatternRewriter &rewriter) const override {
-    RankedTensorType type = staticTensorType(op.getType());
-    RankedTensorType operandType = staticTensorType(op.getOperand().getType());
-    std::optional<SmallVector<int64_t>> shape =
-        constantIntegers(op.getOutputShape());
-    if (!type || !operandType || !shape ||
-        type.getShape() != ArrayRef<int64_t>(*shape) ||
+    RankedTensorType type = getPlainStaticType(op.getType());
+    RankedTensorType operandType =
+        getPlainStaticType(op.getOperand().getType());
+    if (!type || !operandType ||
+        !isConstantShapeOf(op.getOutputShape(), type) ||
         type.getNumElements() != operandType.getNumElements() ||
         type.getElementType() != operandType.getElementType())
       return failure();
@@ -567,13 +582,12 @@ struct DynamicBroadcastInDimOfConstant
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(hlo::DynamicBroadcastInDimOp op,
                                 PatternRewriter &rewriter) const override {
-    RankedTensorType type = staticTensorType(op.getType());
-    RankedTensorType operandType = staticTensorType(op.getOperand().getType());
-    std::optional<SmallVector<int64_t>> shape =
-        constantIntegers(op.getOutputDimensions());
+    RankedTensorType type = getPlainStaticType(op.getType());
+    RankedTensorType operandType =
+        getPlainStaticType(op.getOperand().getType());
     ArrayRef<int64_t> dims = op.getBroadcastDimensions();
-    if (!type || !operandType || !shape ||
-        type.getShape() != ArrayRef<int64_t>(*shape) ||
+    if (!type || !operandType ||
+        !isConstantShapeOf(op.getOutputDimensions(), type) ||
         type.getElementType() != operandType.getElementType() ||
         static_cast<int64_t>(dims.size()) != operandType.getRank())
       return failure();
@@ -595,10 +609,8 @@ struct DynamicIotaOfConstant : OpRewritePattern<hlo::DynamicIotaOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(hlo::DynamicIotaOp op,
                                 PatternRewriter &rewriter) const override {
-    RankedTensorType type = staticTensorType(op.getType());
-    std::optional<SmallVector<int64_t>> shape =
-        constantIntegers(op.getOutputShape());
-    if (!type || !shape || type.getShape() != ArrayRef<int64_t>(*shape) ||
+    RankedTensorType type = getPlainStaticType(op.getType());
+    if (!type || !isConstantShapeOf(op.getOutputShape(), type) ||
         static_cast<int64_t>(op.getIotaDimension()) >= type.getRank())
       return failure();
     rewriter.replaceOpWithNewOp<hlo::IotaOp>(op, type, op.getIotaDimension());
@@ -611,8 +623,9 @@ struct RealDynamicSliceOfConstants : OpRewritePattern<hlo::RealDynamicSliceOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(hlo::RealDynamicSliceOp op,
                                 PatternRewriter &rewriter) const override {
-    RankedTensorType type = staticTensorType(op.getType());
-    RankedTensorType operandType = staticTensorType(op.getOperand().getType());
+    RankedTensorType type = getPlainStaticType(op.getType());
+    RankedTensorType operandType =
+        getPlainStaticType(op.getOperand().getType());
     std::optional<SmallVector<int64_t>> start =
         constantIntegers(op.getStartIndices());
     std::optional<SmallVector<int64_t>> limit =
@@ -623,9 +636,7 @@ struct RealDynamicSliceOfConstants : OpRewritePattern<hlo::RealDynamicSliceOp> {
         type.getElementType() != operandType.getElementType())
       return failure();
     int64_t rank = operandType.getRank();
-    if (static_cast<int64_t>(start->size()) != rank ||
-        static_cast<int64_t>(limit->size()) != rank ||
-        static_cast<int64_t>(strides->size()) != rank || type.getRank() != rank)
+    if (!allHaveRank(rank, *start, *limit, *strides) || type.getRank() != rank)
       return failure();
     // Invalid bounds are a run-time error of the op: leave them to it.
     for (int64_t d = 0; d < rank; ++d) {
@@ -646,8 +657,9 @@ struct DynamicPadOfConstants : OpRewritePattern<hlo::DynamicPadOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(hlo::DynamicPadOp op,
                                 PatternRewriter &rewriter) const override {
-    RankedTensorType type = staticTensorType(op.getType());
-    RankedTensorType operandType = staticTensorType(op.getOperand().getType());
+    RankedTensorType type = getPlainStaticType(op.getType());
+    RankedTensorType operandType =
+        getPlainStaticType(op.getOperand().getType());
     std::optional<SmallVector<int64_t>> low =
         constantIntegers(op.getEdgePaddingLow());
     std::optional<SmallVector<int64_t>> high =
@@ -659,10 +671,7 @@ struct DynamicPadOfConstants : OpRewritePattern<hlo::DynamicPadOp> {
         type.getElementType() != operandType.getElementType())
       return failure();
     int64_t rank = operandType.getRank();
-    if (static_cast<int64_t>(low->size()) != rank ||
-        static_cast<int64_t>(high->size()) != rank ||
-        static_cast<int64_t>(interior->size()) != rank ||
-        type.getRank() != rank)
+    if (!allHaveRank(rank, *low, *high, *interior) || type.getRank() != rank)
       return failure();
     for (int64_t d = 0; d < rank; ++d) {
       int64_t size = operandType.getDimSize(d);
@@ -687,8 +696,9 @@ struct SetDimensionSizeOfStatic : OpRewritePattern<hlo::SetDimensionSizeOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(hlo::SetDimensionSizeOp op,
                                 PatternRewriter &rewriter) const override {
-    RankedTensorType type = staticTensorType(op.getType());
-    RankedTensorType operandType = staticTensorType(op.getOperand().getType());
+    RankedTensorType type = getPlainStaticType(op.getType());
+    RankedTensorType operandType =
+        getPlainStaticType(op.getOperand().getType());
     int64_t dim = static_cast<int64_t>(op.getDimension());
     if (!type || !operandType || type.getRank() != operandType.getRank() ||
         dim >= type.getRank() ||
@@ -730,8 +740,9 @@ struct GetDimensionSizeOfStatic : OpRewritePattern<hlo::GetDimensionSizeOp> {
     if (!element || !element.isSignless() ||
         !llvm::isIntN(element.getWidth(), size))
       return failure();
-    rewriter.replaceOp(op, splatConstant(rewriter, op.getLoc(), type,
-                                         IntegerAttr::get(element, size)));
+    rewriter.replaceOp(op,
+                       createSplatConstant(rewriter, op.getLoc(), type,
+                                           IntegerAttr::get(element, size)));
     return success();
   }
 };
@@ -791,12 +802,9 @@ struct WhileOfFalse : OpRewritePattern<hlo::WhileOp> {
                                 PatternRewriter &rewriter) const override {
     Block &cond = op.getCond().front();
     Operation *terminator = cond.getTerminator();
-    if (terminator->getNumOperands() != 1)
-      return failure();
-    DenseElementsAttr attr;
-    if (!matchPattern(terminator->getOperand(0), m_Constant(&attr)) ||
-        !attr.isSplat() || !attr.getElementType().isInteger(1) ||
-        attr.getSplatValue<bool>())
+    // Fails for a condition that is not a constant as well as for true.
+    if (terminator->getNumOperands() != 1 ||
+        getConstantPredicate(terminator->getOperand(0)) != false)
       return failure();
     for (Operation &inner : cond.without_terminator())
       if (!isMemoryEffectFree(&inner))
@@ -837,15 +845,11 @@ struct IfOfConstant : OpRewritePattern<hlo::IfOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(hlo::IfOp op,
                                 PatternRewriter &rewriter) const override {
-    DenseElementsAttr attr;
-    if (!matchPattern(op.getPred(), m_Constant(&attr)) || !attr.isSplat())
+    std::optional<bool> pred = getConstantPredicate(op.getPred());
+    if (!pred)
       return failure();
-    Region &branch =
-        attr.getSplatValue<bool>() ? op.getTrueBranch() : op.getFalseBranch();
-    if (!branch.hasOneBlock() || branch.front().getNumArguments() != 0)
-      return failure();
-    inlineRegionInPlaceOf(rewriter, op, branch);
-    return success();
+    return inlineBranchInPlaceOf(
+        rewriter, op, *pred ? op.getTrueBranch() : op.getFalseBranch());
   }
 };
 
@@ -893,11 +897,7 @@ struct CaseOfConstant : OpRewritePattern<hlo::CaseOp> {
       if (value >= 0 && value < count)
         index = value;
     }
-    Region &branch = op.getBranches()[index];
-    if (!branch.hasOneBlock() || branch.front().getNumArguments() != 0)
-      return failure();
-    inlineRegionInPlaceOf(rewriter, op, branch);
-    return success();
+    return inlineBranchInPlaceOf(rewriter, op, op.getBranches()[index]);
   }
 };
 
