@@ -48,11 +48,13 @@ struct ExpandRsqrt : public OpRewritePattern<math::RsqrtOp> {
   }
 };
 
-/// f32 transcendental functions computed with the f64 C library function
-/// and rounded once: practically always the correctly rounded f32 value,
-/// the same as the reference interpreter computes (the f32 library
-/// functions are up to ~2 ULP off, and the error compounds through a
-/// model's layers). The library call is scalar either way.
+/// f32 and f16 transcendental functions computed with the f64 C library
+/// function and rounded once: practically always the correctly rounded
+/// value, the same as the reference interpreter computes (the f32 library
+/// functions are up to ~2 ULP off, and going through f32 would round f16
+/// results twice). bf16 still goes through f32 (math-extend), since
+/// vectors of f64 cannot be narrowed to bf16 on x86-64 without a library
+/// routine. The library call is scalar either way.
 struct PromoteToF64 : public RewritePattern {
   PromoteToF64(MLIRContext *ctx)
       : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/2, ctx) {}
@@ -68,7 +70,8 @@ struct PromoteToF64 : public RewritePattern {
         op->getNumResults() != 1)
       return failure();
     Type type = op->getResult(0).getType();
-    if (!getElementTypeOrSelf(type).isF32())
+    Type element = getElementTypeOrSelf(type);
+    if (!element.isF32() && !element.isF16())
       return failure();
     Type wide = rewriter.getF64Type();
     if (auto vector = dyn_cast<VectorType>(type))

@@ -12,7 +12,7 @@ def ApproximateMathPass : Pass<"axle-approximate-math", "::mlir::ModuleOp"> {
     are accurate over the whole finite range into arithmetic, so that they
     vectorize (none qualify yet: see isApproximated); rsqrt becomes
     1 / sqrt. The remaining transcendental functions become calls to the C
-    library (declared in the module), f32 ones through the f64 function
+    library (declared in the module), f32 and f16 ones through the f64 function
     and one rounding, which gives the correctly rounded value practically
     always; bit operations (ctpop, ctlz, copysign, ...) stay for the LLVM
     conversion.
