@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "compiler/driver/CHeader.h"
+#include "compiler/driver/CompileFlags.h"
 #include "compiler/driver/LargeStack.h"
 #include "compiler/driver/Pipeline.h"
 #include "compiler/driver/RegisterDialects.h"
@@ -65,19 +66,6 @@ llvm::cl::opt<std::string> targetTriple(
     llvm::cl::desc("Target to compile for, e.g. x86_64-linux-gnu or "
                    "aarch64-linux-gnu (default: this machine)"),
     llvm::cl::cat(toolOptions));
-llvm::cl::opt<std::string> targetCpu(
-    "target-cpu",
-    llvm::cl::desc("CPU to tune for and whose features the code may use: "
-                   "host (default: this machine's CPU), x86-64-v3, "
-                   "x86-64-v4, znver4, skylake-avx512, neoverse-v1, ... "
-                   "The runtime refuses artifacts whose features the CPU "
-                   "lacks"),
-    llvm::cl::init("host"), llvm::cl::cat(toolOptions));
-llvm::cl::opt<bool> fastMath(
-    "fast-math",
-    llvm::cl::desc("Allow reassociation and ignore NaN, infinity and the "
-                   "sign of zero in float math (not IEEE; off by default)"),
-    llvm::cl::cat(toolOptions));
 llvm::cl::opt<unsigned>
     optLevel("O", llvm::cl::desc("LLVM optimization level 0-3 (default 3)"),
              llvm::cl::Prefix, llvm::cl::init(3), llvm::cl::cat(toolOptions));
@@ -89,16 +77,7 @@ llvm::cl::list<std::string> report(
                    "JSON) or fusion (which ops fused into which, and the "
                    "kernel counts before and after)"),
     llvm::cl::CommaSeparated, llvm::cl::cat(toolOptions));
-llvm::cl::opt<bool> simplify(
-    "simplify",
-    llvm::cl::desc("Simplify the program algebraically and fold constants "
-                   "before code generation (default on)"),
-    llvm::cl::init(true), llvm::cl::cat(toolOptions));
-llvm::cl::opt<bool> fusion(
-    "fusion",
-    llvm::cl::desc("Fuse elementwise chains into one loop nest (default on; "
-                   "--fusion=false measures what fusion gains)"),
-    llvm::cl::init(true), llvm::cl::cat(toolOptions));
+axle::CompileFlags compileFlags(toolOptions);
 llvm::cl::opt<bool> printIR(
     "print-ir-after-all",
     llvm::cl::desc("Print the IR after every compiler pass (to stderr)"),
@@ -161,10 +140,7 @@ int run() {
 
   axle::CompileOptions options;
   options.targetTriple = targetTriple;
-  options.targetCpu = targetCpu;
-  options.fastMath = fastMath;
-  options.fusion = fusion;
-  options.simplify = simplify;
+  compileFlags.apply(options);
   options.optLevel = optLevel;
   options.printIRAfterAll = printIR;
   for (const std::string &kind : report) {

@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "compiler/dialect/chlo/Passes.h"
+#include "compiler/driver/CompileFlags.h"
 #include "compiler/driver/CpuBackend.h"
 #include "compiler/driver/LargeStack.h"
 #include "compiler/driver/RegisterDialects.h"
@@ -82,25 +83,7 @@ constexpr const char *kThreadsHelp =
     "  --threads=<uint>   cpu backend: threads compiled kernels run on, the\n"
     "                     calling one included (default: $AXLE_NUM_THREADS,\n"
     "                     else every core)\n";
-llvm::cl::opt<bool> simplify(
-    "simplify",
-    llvm::cl::desc("Simplify the program algebraically and fold constants "
-                   "before code generation (default on)"),
-    llvm::cl::init(true), llvm::cl::cat(toolOptions));
-llvm::cl::opt<bool> fusion(
-    "fusion",
-    llvm::cl::desc("Fuse elementwise chains into one loop nest (default on; "
-                   "--fusion=false measures what fusion gains)"),
-    llvm::cl::init(true), llvm::cl::cat(toolOptions));
-llvm::cl::opt<bool> fastMath(
-    "fast-math",
-    llvm::cl::desc("cpu backend: let the compiler reassociate float math and "
-                   "ignore NaN, infinity and the sign of zero (not IEEE)"),
-    llvm::cl::cat(toolOptions));
-llvm::cl::opt<std::string>
-    targetCpu("target-cpu",
-              llvm::cl::desc("cpu backend: CPU to compile for (default host)"),
-              llvm::cl::init("host"), llvm::cl::cat(toolOptions));
+axle::CompileFlags compileFlags(toolOptions);
 llvm::cl::opt<std::string>
     functionName("function", llvm::cl::desc("Function to run (default main)"),
                  llvm::cl::init("main"), llvm::cl::cat(toolOptions));
@@ -406,10 +389,7 @@ int run() {
       return fail("@" + functionName +
                   " is private; the cpu backend runs public functions");
     axle::CompileOptions options;
-    options.fastMath = fastMath;
-    options.fusion = fusion;
-    options.simplify = simplify;
-    options.targetCpu = targetCpu;
+    compileFlags.apply(options);
     auto start = Clock::now();
     auto executable = axle::compileAndLoad(*module, options);
     if (failed(executable))

@@ -1,0 +1,38 @@
+//===- CompileFlags.cpp - the compile options tools share -----------------===//
+
+#include "compiler/driver/CompileFlags.h"
+
+namespace axle {
+
+namespace cl = llvm::cl;
+
+CompileFlags::CompileFlags(cl::OptionCategory &category)
+    : targetCpu("target-cpu",
+                cl::desc("CPU to tune for and whose features the code may "
+                         "use: host (default: this machine's CPU), "
+                         "x86-64-v3, x86-64-v4, znver4, skylake-avx512, "
+                         "neoverse-v1, ... The runtime refuses artifacts "
+                         "whose features the CPU lacks"),
+                cl::init("host"), cl::cat(category)),
+      fastMath("fast-math",
+               cl::desc("Allow reassociation and ignore NaN, infinity and "
+                        "the sign of zero in float math (not IEEE; off by "
+                        "default)"),
+               cl::cat(category)),
+      simplify("simplify",
+               cl::desc("Simplify the program algebraically and fold "
+                        "constants before code generation (default on)"),
+               cl::init(true), cl::cat(category)),
+      fusion("fusion",
+             cl::desc("Fuse elementwise chains into one loop nest (default "
+                      "on; --fusion=false measures what fusion gains)"),
+             cl::init(true), cl::cat(category)) {}
+
+void CompileFlags::apply(CompileOptions &options) const {
+  options.targetCpu = targetCpu;
+  options.fastMath = fastMath;
+  options.simplify = simplify;
+  options.fusion = fusion;
+}
+
+} // namespace axle
