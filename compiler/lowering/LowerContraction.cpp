@@ -20,8 +20,10 @@
 // * complex numbers: the textbook product (no C99 Annex G recovery of
 //   infinities), accumulated in the result type.
 //
-// dot_general with operands already in matmul / batch_matmul layout and one
-// float type for both operands and the result uses the named linalg ops.
+// dot_general with one float type for both operands and the result, free
+// dimensions on both sides and at least one contracting dimension becomes
+// linalg.batch_matmul (or matmul) on operands transposed and reshaped to
+// that layout.
 // Convolution pads and dilates the lhs with zeros first (tensor.pad, or a
 // strided insert_slice into a zero-filled tensor), so the generic only has
 // affine window maps; feature and batch groups become an explicit group
@@ -214,16 +216,103 @@ struct DotDims {
   SmallVector<int64_t> lhsBatch, rhsBatch, lhsContract, rhsContract;
 };
 
-/// The sums of products of `lhs` and `rhs` computed by the named linalg
-/// contraction `NamedOp` into the zero-filled `init`, rounded to the result
-/// type.
-template <typename NamedOp>
-Value buildNamedContraction(OpBuilder &b, Location loc, const ProductSum &ps,
-                            Value lhs, Value rhs, Value init) {
-  Value sums = NamedOp::create(b, loc, TypeRange{init.getType()},
-                               ValueRange{lhs, rhs}, ValueRange{init})
-                   .getResult(0);
-  return ps.finish(b, loc, sums);
+/// `value` with its dimensions in the order of `groups` (a transpose unless
+/// that is the identity), then each group collapsed into one dimension.
+/// Null if some group is empty.
+Value transposeAndCollapse(OpBuilder &b, Location loc, Value value,
+                           ArrayRef<SmallVector<int64_t>> groups) {
+  SmallVector<int64_t> permutation;
+  SmallVector<ReassociationIndices> reassociation;
+  for (ArrayRef<int64_t> group : groups) {
+    if (group.empty())
+      return nullptr;
+    ReassociationIndices &collapsed = reassociation.emplace_back();
+    for (int64_t d : group) {
+      collapsed.push_back(permutation.size());
+      permutation.push_back(d);
+    }
+  }
+  auto type = cast<RankedTensorType>(value.getType());
+  if (!llvm::equal(permutation, llvm::seq<int64_t>(0, type.getRank()))) {
+    SmallVector<int64_t> shape;
+    for (int64_t d : permutation)
+      shape.push_back(type.getDimSize(d));
+    Value init = tensor::EmptyOp::create(b, loc, shape, type.getElementType());
+    value = linalg::TransposeOp::create(b, loc, value, init, permutation)
+                .getResult()[0];
+  }
+  if (reassociation.size() == static_cast<size_t>(type.getRank()))
+    return value;
+  return tensor::CollapseShapeOp::create(b, loc, value, reassociation);
+}
+
+/// A dot_general of one float type with contracting dimensions and free
+/// dimensions on both sides as a batch_matmul (or matmul): the operands are
+/// transposed to (batch, free, contracting) and (batch, contracting, free)
+/// and each group collapsed. The sum runs over the contracting dimensions
+/// row-major in the order listed, as the generic's loops would, so the
+/// results are the same; a transpose costs one pass over an operand while
+/// the register-tiled matmul is many times faster than the generic's
+/// scalar loops. Null when a group is empty (no free dimension).
+Value buildAsBatchMatmul(OpBuilder &b, Location loc, Value lhs, Value rhs,
+                         Value init, const DotDims &dims) {
+  auto freeDims = [](int64_t rank, ArrayRef<int64_t> batch,
+                     ArrayRef<int64_t> contract) {
+    SmallVector<int64_t> free;
+    for (int64_t d = 0; d < rank; ++d)
+      if (!llvm::is_contained(batch, d) && !llvm::is_contained(contract, d))
+        free.push_back(d);
+    return free;
+  };
+  int64_t lhsRank = cast<RankedTensorType>(lhs.getType()).getRank();
+  int64_t rhsRank = cast<RankedTensorType>(rhs.getType()).getRank();
+  SmallVector<int64_t> lhsFree =
+      freeDims(lhsRank, dims.lhsBatch, dims.lhsContract);
+  SmallVector<int64_t> rhsFree =
+      freeDims(rhsRank, dims.rhsBatch, dims.rhsContract);
+  bool batched = !dims.lhsBatch.empty();
+  SmallVector<SmallVector<int64_t>> lhsGroups, rhsGroups;
+  if (batched) {
+    lhsGroups.push_back(dims.lhsBatch);
+    rhsGroups.push_back(dims.rhsBatch);
+  }
+  lhsGroups.append({lhsFree, dims.lhsContract});
+  rhsGroups.append({dims.rhsContract, rhsFree});
+  Value lhsMatrix = transposeAndCollapse(b, loc, lhs, lhsGroups);
+  Value rhsMatrix = transposeAndCollapse(b, loc, rhs, rhsGroups);
+  if (!lhsMatrix || !rhsMatrix)
+    return nullptr;
+  auto resultType = cast<RankedTensorType>(init.getType());
+  SmallVector<ReassociationIndices> resultGroups;
+  SmallVector<int64_t> shape;
+  int64_t next = 0;
+  for (size_t count : {dims.lhsBatch.size(), lhsFree.size(), rhsFree.size()}) {
+    if (count == 0)
+      continue;
+    ReassociationIndices &group = resultGroups.emplace_back();
+    int64_t size = 1;
+    for (size_t i = 0; i < count; ++i) {
+      size *= resultType.getDimSize(next);
+      group.push_back(next++);
+    }
+    shape.push_back(size);
+  }
+  Value matrixInit = init;
+  if (resultGroups.size() != static_cast<size_t>(resultType.getRank()))
+    matrixInit = tensor::CollapseShapeOp::create(b, loc, init, resultGroups);
+  Value sums =
+      batched
+          ? linalg::BatchMatmulOp::create(
+                b, loc, TypeRange{matrixInit.getType()},
+                ValueRange{lhsMatrix, rhsMatrix}, ValueRange{matrixInit})
+                .getResult(0)
+          : linalg::MatmulOp::create(b, loc, TypeRange{matrixInit.getType()},
+                                     ValueRange{lhsMatrix, rhsMatrix},
+                                     ValueRange{matrixInit})
+                .getResult(0);
+  if (matrixInit == init)
+    return sums;
+  return tensor::ExpandShapeOp::create(b, loc, resultType, sums, resultGroups);
 }
 
 /// The sums of products of a dot_general of `lhs` and `rhs` (lowered
@@ -237,20 +326,13 @@ Value buildDotGeneral(OpBuilder &b, Location loc, const ProductSum &ps,
   ArrayRef<int64_t> shape = resultType.getShape();
   Value init = ps.zeroTensor(b, loc, shape);
 
-  // Already in matmul / batch_matmul layout with one float type: the named
-  // ops compute the same sums (their body widens inputs to the output type).
+  // One float type: the named matmul ops compute the same sums (their body
+  // widens inputs to the output type).
   bool sameFloat =
       isa<FloatType>(ps.result) && ps.lhs == ps.result && ps.rhs == ps.result;
-  if (sameFloat && dims.lhsBatch.empty() && lhsRank == 2 && rhsRank == 2 &&
-      dims.lhsContract == ArrayRef<int64_t>{1} &&
-      dims.rhsContract == ArrayRef<int64_t>{0})
-    return buildNamedContraction<linalg::MatmulOp>(b, loc, ps, lhs, rhs, init);
-  if (sameFloat && dims.lhsBatch == ArrayRef<int64_t>{0} &&
-      dims.rhsBatch == ArrayRef<int64_t>{0} && lhsRank == 3 && rhsRank == 3 &&
-      dims.lhsContract == ArrayRef<int64_t>{2} &&
-      dims.rhsContract == ArrayRef<int64_t>{1})
-    return buildNamedContraction<linalg::BatchMatmulOp>(b, loc, ps, lhs, rhs,
-                                                        init);
+  if (sameFloat && !dims.lhsContract.empty())
+    if (Value sums = buildAsBatchMatmul(b, loc, lhs, rhs, init, dims))
+      return ps.finish(b, loc, sums);
 
   // Loops: batch dims, lhs free dims, rhs free dims (the result's order),
   // then the contracting dims as listed.

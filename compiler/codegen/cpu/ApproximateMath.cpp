@@ -1,4 +1,13 @@
-//===- ApproximateMath.cpp - inline polynomial math for f32 ---------------===//
+//===- ApproximateMath.cpp - math functions as inline code or calls -------===//
+//
+// f32 exp, expm1 and tanh become inline f64 arithmetic rounded once to f32
+// (VectorMath.cpp), which vectorizes and agrees with the interpreter's
+// f64-then-round results except for about one input in 10^8 (a true value
+// within a few f64 ULP of an f32 rounding midpoint). The other f32 and f16
+// transcendental functions call the f64 C library function and round once
+// (scalar calls); rsqrt is 1 / sqrt.
+//
+//===----------------------------------------------------------------------===//
 
 #include "compiler/codegen/cpu/Passes.h"
 
@@ -40,8 +49,10 @@ struct ExpandRsqrt : public OpRewritePattern<math::RsqrtOp> {
                                 PatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Type type = op.getType();
-    Value one = arith::ConstantOp::create(rewriter, loc, type,
-                                          rewriter.getFloatAttr(type, 1.0));
+    TypedAttr oneAttr = rewriter.getFloatAttr(getElementTypeOrSelf(type), 1.0);
+    if (auto vector = dyn_cast<VectorType>(type))
+      oneAttr = SplatElementsAttr::get(vector, oneAttr);
+    Value one = arith::ConstantOp::create(rewriter, loc, type, oneAttr);
     Value root = math::SqrtOp::create(rewriter, loc, op.getOperand());
     rewriter.replaceOpWithNewOp<arith::DivFOp>(op, one, root);
     return success();
@@ -54,7 +65,9 @@ struct ExpandRsqrt : public OpRewritePattern<math::RsqrtOp> {
 /// functions are up to ~2 ULP off, and going through f32 would round f16
 /// results twice). bf16 still goes through f32 (math-extend), since
 /// vectors of f64 cannot be narrowed to bf16 on x86-64 without a library
-/// routine. The library call is scalar either way.
+/// routine. The library call is scalar either way, so f32 exp, expm1 and
+/// tanh, the hot ones in models, are done inline instead (VectorMath.cpp,
+/// patterns of higher benefit).
 struct PromoteToF64 : public RewritePattern {
   PromoteToF64(MLIRContext *ctx)
       : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/2, ctx) {}
@@ -94,6 +107,9 @@ struct ApproximateMathPass
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     patterns.add<ExpandRsqrt, PromoteToF64>(&getContext());
+    // Above PromoteToF64's benefit of 2, so that f32 exp, expm1 and tanh
+    // are inlined rather than promoted to a library call.
+    populateVectorMathPatterns(patterns, /*benefit=*/3);
     populateMathF32ExpansionPatterns(patterns, isApproximated);
     populateMathPolynomialApproximationPatterns(patterns, isApproximated);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))

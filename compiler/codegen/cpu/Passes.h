@@ -4,6 +4,7 @@
 #define AXLE_COMPILER_CODEGEN_CPU_PASSES_H
 
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/Pass/Pass.h"
 
 namespace axle::cpu {
@@ -15,6 +16,12 @@ namespace axle::cpu {
 /// What --axle-emit-custom-call-thunks does; --axle-emit-entry-points
 /// does it first, so the pipeline needs no separate step.
 void emitCustomCallThunks(mlir::ModuleOp module);
+
+/// f32 math.exp, math.expm1 and math.tanh (scalars and vectors) as inline
+/// f64 arithmetic rounded once to f32 (VectorMath.cpp): the interpreter's
+/// f64-then-round results in practice, without scalar library calls.
+void populateVectorMathPatterns(mlir::RewritePatternSet &patterns,
+                                mlir::PatternBenefit benefit = 1);
 
 } // namespace axle::cpu
 

@@ -8,14 +8,14 @@ include "mlir/Pass/PassBase.td"
 def ApproximateMathPass : Pass<"axle-approximate-math", "::mlir::ModuleOp"> {
   let summary = "Math functions as inline code or C library calls";
   let description = [{
-    Rewrites the f32 math functions whose inline polynomial approximations
-    are accurate over the whole finite range into arithmetic, so that they
-    vectorize (none qualify yet: see isApproximated); rsqrt becomes
-    1 / sqrt. The remaining transcendental functions become calls to the C
-    library (declared in the module), f32 and f16 ones through the f64 function
-    and one rounding, which gives the correctly rounded value practically
-    always; bit operations (ctpop, ctlz, copysign, ...) stay for the LLVM
-    conversion.
+    Rewrites f32 exp, expm1 and tanh (scalars and vectors) into inline f64
+    arithmetic rounded once to f32, so that they vectorize and still agree
+    with the interpreter's f64-then-round values in practice
+    (VectorMath.cpp); rsqrt becomes 1 / sqrt. The remaining transcendental
+    functions become calls to the C library (declared in the module), f32
+    and f16 ones through the f64 function and one rounding, which gives the
+    correctly rounded value practically always; bit operations (ctpop,
+    ctlz, copysign, ...) stay for the LLVM conversion.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect", "::mlir::math::MathDialect",

@@ -23,6 +23,7 @@
 #include "compiler/codegen/cpu/Passes.h"
 
 #include "mlir/Interfaces/LoopLikeInterface.h"
+#include "llvm/ADT/SmallBitVector.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -76,9 +77,6 @@ bool hasVectorizableBody(linalg::LinalgOp op) {
     if (!dialect || !isa<arith::ArithDialect, math::MathDialect>(dialect))
       return false;
     if (nested.getNumRegions() != 0)
-      return false;
-    // axle-approximate-math expands rsqrt with a scalar constant only.
-    if (isa<math::RsqrtOp>(nested))
       return false;
     // axle-expand-f64-to-bf16 rewrites only scalar truncations; LLVM would
     // call a runtime routine for the vector form. f64 -> f16 likewise.
@@ -313,15 +311,42 @@ void tileAndVectorizeInnermost(RewriterBase &rewriter, linalg::LinalgOp op) {
   (void)vectorizeOp(rewriter, target);
 }
 
-/// Fuse a producer into its consumer when it has no other use, or when it
-/// only moves data (a broadcast or copy costs nothing to recompute).
+/// Every loop of `map` indexes one result of its own, alone (d0, 31 - d0):
+/// the map is a bijection between the loop iterations and the elements.
+bool readsEachElementOnce(AffineMap map) {
+  if (map.getNumResults() != map.getNumDims())
+    return false;
+  llvm::SmallBitVector seen(map.getNumDims());
+  for (AffineExpr result : map.getResults()) {
+    int found = -1;
+    for (unsigned d = 0; d < map.getNumDims(); ++d)
+      if (result.isFunctionOfDim(d)) {
+        if (found >= 0 || seen.test(d))
+          return false;
+        found = d;
+      }
+    if (found < 0)
+      return false;
+    seen.set(found);
+  }
+  return true;
+}
+
+/// Fuse a producer into its consumer when it only moves data (a broadcast,
+/// transpose or copy costs nothing to recompute), or when it has no other
+/// use and the consumer reads each of its elements once. A consumer that
+/// reads the operand along a map without some of its loops (the softmax
+/// divide feeding a batched matmul, a bias broadcast over rows) would
+/// compute every fused element once per iteration of the missing loops.
 bool shouldFuse(OpOperand *fused) {
   auto producer = fused->get().getDefiningOp<linalg::GenericOp>();
   if (!producer)
     return false;
-  if (producer->hasOneUse())
+  if (llvm::hasSingleElement(producer.getBody()->getOperations()))
     return true;
-  return llvm::hasSingleElement(producer.getBody()->getOperations());
+  auto consumer = cast<linalg::LinalgOp>(fused->getOwner());
+  return producer->hasOneUse() &&
+         readsEachElementOnce(consumer.getMatchingIndexingMap(fused));
 }
 
 std::string describe(Operation *op) {

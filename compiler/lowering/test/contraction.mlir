@@ -29,7 +29,29 @@ func.func @batch_matmul_bf16(%a: tensor<2x4x8xbf16>, %b: tensor<2x8x5xbf16>) -> 
 
 // -----
 
-// Any other layout: a generic with the result dims (batch, lhs free, rhs
+// One float type in another layout (attention's q.k with heads in the
+// middle, two lhs free dims, two contracting dims): the operands are
+// transposed to (batch, free, contracting) / (batch, contracting, free),
+// each group collapsed into one dimension, and the batch_matmul's sums
+// expanded back to the result shape.
+
+// CHECK-LABEL: func.func @dot_general_to_batch_matmul
+// CHECK: %[[FILL:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : tensor<4x6x2x5xf32>)
+// CHECK: %[[LT:.*]] = linalg.transpose ins(%{{.*}} : tensor<6x4x3x2x7xf32>) outs(%{{.*}} : tensor<4x6x2x7x3xf32>) permutation = [1, 0, 3, 4, 2]
+// CHECK: %[[L:.*]] = tensor.collapse_shape %[[LT]] {{\[}}[0], [1, 2], [3, 4]] : tensor<4x6x2x7x3xf32> into tensor<4x12x21xf32>
+// CHECK: %[[RT:.*]] = linalg.transpose ins(%{{.*}} : tensor<5x4x3x7xf32>) outs(%{{.*}} : tensor<4x7x3x5xf32>) permutation = [1, 3, 2, 0]
+// CHECK: %[[R:.*]] = tensor.collapse_shape %[[RT]] {{\[}}[0], [1, 2], [3]] : tensor<4x7x3x5xf32> into tensor<4x21x5xf32>
+// CHECK: %[[ACC:.*]] = tensor.collapse_shape %[[FILL]] {{\[}}[0], [1, 2], [3]] : tensor<4x6x2x5xf32> into tensor<4x12x5xf32>
+// CHECK: %[[BMM:.*]] = linalg.batch_matmul ins(%[[L]], %[[R]] : tensor<4x12x21xf32>, tensor<4x21x5xf32>) outs(%[[ACC]] : tensor<4x12x5xf32>)
+// CHECK: tensor.expand_shape %[[BMM]] {{\[}}[0], [1, 2], [3]] output_shape [4, 6, 2, 5] : tensor<4x12x5xf32> into tensor<4x6x2x5xf32>
+func.func @dot_general_to_batch_matmul(%a: tensor<6x4x3x2x7xf32>, %b: tensor<5x4x3x7xf32>) -> tensor<4x6x2x5xf32> {
+  %0 = stablehlo.dot_general %a, %b, batching_dims = [1] x [1], contracting_dims = [4, 2] x [3, 2] : (tensor<6x4x3x2x7xf32>, tensor<5x4x3x7xf32>) -> tensor<4x6x2x5xf32>
+  return %0 : tensor<4x6x2x5xf32>
+}
+
+// -----
+
+// Other element types: a generic with the result dims (batch, lhs free, rhs
 // free) parallel and the contracting dims reductions. Integer operands are
 // extended by their own signedness to the result width.
 

@@ -1,0 +1,220 @@
+//===- VectorMath.cpp - inline f64 exp, expm1 and tanh for f32 ------------===//
+//
+// f32 math.exp, math.expm1 and math.tanh, scalar or vector, become
+//   extf to f64 -> inline f64 arithmetic -> truncf to f32
+// instead of one scalar C library call per element. The f64 value is within
+// about 3 f64 ULP (2^-51 relative) of the true one, so rounding it once to
+// f32 gives the same f32 as the interpreter's "f64 library function, then
+// round" unless the true value lies within a few 2^-52 of an f32 rounding
+// midpoint: about one input in 10^8, and then both are within 0.5 + 2^-28
+// f32 ULP. Vectors stay vectors (8 f64 lanes per AVX-512 register).
+//
+// Only plain IEEE operations with vector forms are used (mul, add, sub,
+// div, compare, select, bit casts, integer shift and add), without fastmath
+// flags and with separate multiplies and adds (no FMA), so that every
+// target computes the same bits.
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/codegen/cpu/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace axle::cpu {
+namespace {
+
+using namespace mlir;
+
+/// Builds f64 (or vector of f64) arithmetic of one shape.
+class F64Builder {
+public:
+  F64Builder(PatternRewriter &rewriter, Location loc, Type shape)
+      : rewriter(rewriter), loc(loc) {
+    floatType = rewriter.getF64Type();
+    intType = rewriter.getI64Type();
+    if (auto vector = dyn_cast<VectorType>(shape)) {
+      floatType = vector.clone(floatType);
+      intType = vector.clone(intType);
+    }
+  }
+
+  Type getFloatType() const { return floatType; }
+
+  Value constant(double value) {
+    TypedAttr attr = rewriter.getF64FloatAttr(value);
+    if (auto vector = dyn_cast<VectorType>(floatType))
+      attr = SplatElementsAttr::get(vector, attr);
+    return arith::ConstantOp::create(rewriter, loc, floatType, attr);
+  }
+  Value intConstant(int64_t value) {
+    TypedAttr attr = rewriter.getI64IntegerAttr(value);
+    if (auto vector = dyn_cast<VectorType>(intType))
+      attr = SplatElementsAttr::get(vector, attr);
+    return arith::ConstantOp::create(rewriter, loc, intType, attr);
+  }
+
+  Value add(Value a, Value b) {
+    return arith::AddFOp::create(rewriter, loc, a, b);
+  }
+  Value sub(Value a, Value b) {
+    return arith::SubFOp::create(rewriter, loc, a, b);
+  }
+  Value mul(Value a, Value b) {
+    return arith::MulFOp::create(rewriter, loc, a, b);
+  }
+  Value div(Value a, Value b) {
+    return arith::DivFOp::create(rewriter, loc, a, b);
+  }
+  Value cmp(arith::CmpFPredicate predicate, Value a, Value b) {
+    return arith::CmpFOp::create(rewriter, loc, predicate, a, b);
+  }
+  Value select(Value condition, Value a, Value b) {
+    return arith::SelectOp::create(rewriter, loc, condition, a, b);
+  }
+  Value isNaN(Value x) { return cmp(arith::CmpFPredicate::UNO, x, x); }
+  /// x clamped to [lo, hi] with compare and select; NaN becomes lo, so
+  /// that no later step sees NaN (callers select NaN inputs at the end).
+  Value clamp(Value x, double lo, double hi) {
+    Value low = constant(lo), high = constant(hi);
+    x = select(cmp(arith::CmpFPredicate::OGT, x, low), x, low);
+    return select(cmp(arith::CmpFPredicate::OLT, x, high), x, high);
+  }
+  Value toBits(Value x) {
+    return arith::BitcastOp::create(rewriter, loc, intType, x);
+  }
+  Value fromBits(Value bits) {
+    return arith::BitcastOp::create(rewriter, loc, floatType, bits);
+  }
+  Value shiftLeft(Value bits, int64_t amount) {
+    return arith::ShLIOp::create(rewriter, loc, bits, intConstant(amount));
+  }
+  Value addInt(Value a, Value b) {
+    return arith::AddIOp::create(rewriter, loc, a, b);
+  }
+  Value abs(Value x) { return math::AbsFOp::create(rewriter, loc, x); }
+  Value copySign(Value magnitude, Value sign) {
+    return math::CopySignOp::create(rewriter, loc, magnitude, sign);
+  }
+
+private:
+  PatternRewriter &rewriter;
+  Location loc;
+  Type floatType;
+  Type intType;
+};
+
+/// x (clamped to [-110, 90]) = n ln2 + r with |r| <= ln2 / 2 (plus the
+/// rounding error of x log2(e)): scale = 2^n and poly = P(r), with
+/// exp(r) = 1 + r P(r) and expm1(r) = r P(r).
+struct Reduced {
+  Value r;
+  Value poly;
+  Value scale;
+};
+
+// 2^52 + 2^51: adding it to |t| < 2^51 rounds t to an integer (to nearest,
+// ties to even) and leaves that integer in the low mantissa bits.
+constexpr double kRoundingShift = 0x1.8p52;
+constexpr double kLog2E = 0x1.71547652b82fep0;
+// ln2 = kLn2Hi + kLn2Lo; kLn2Hi has 33 significant bits, so n * kLn2Hi is
+// exact for |n| < 2^20 (here |n| <= 159), and x - n * kLn2Hi is exact as
+// well (x and n ln2 are within a factor of 2 of each other unless n = 0).
+constexpr double kLn2Hi = 0x1.62e42fee00000p-1;
+constexpr double kLn2Lo = 0x1.a39ef35793c76p-33;
+// P(r) = sum over k < kTerms of r^k / (k + 1)!: exp(r) to degree 13, whose
+// truncation error on |r| <= 0.347 is below 6e-18 relative (0.05 f64 ULP).
+constexpr int kTerms = 13;
+// exp(-110) and exp(90) lie beyond f32's range (the smallest subnormal is
+// exp(-103.3), the largest finite float exp(88.7)), so clamping there keeps
+// the f32 results, while every f64 intermediate, 2^n included, stays normal.
+constexpr double kExpLow = -110.0;
+constexpr double kExpHigh = 90.0;
+
+Reduced reduce(F64Builder &b, Value x) {
+  x = b.clamp(x, kExpLow, kExpHigh);
+  Value shifted =
+      b.add(b.mul(x, b.constant(kLog2E)), b.constant(kRoundingShift));
+  Value n = b.sub(shifted, b.constant(kRoundingShift));
+  Value r = b.sub(b.sub(x, b.mul(n, b.constant(kLn2Hi))),
+                  b.mul(n, b.constant(kLn2Lo)));
+  // Horner from the highest term. 1 / (k + 1)! is a correctly rounded
+  // quotient of exact doubles (14! < 2^53).
+  double factorial[kTerms + 1] = {1.0};
+  for (int k = 1; k <= kTerms; ++k)
+    factorial[k] = factorial[k - 1] * k;
+  Value poly = b.constant(1.0 / factorial[kTerms]);
+  for (int k = kTerms - 2; k >= 0; --k)
+    poly = b.add(b.mul(poly, r), b.constant(1.0 / factorial[k + 1]));
+  // The low 12 bits of `shifted`'s mantissa hold n mod 2^12; shifted into
+  // the exponent field and biased they make 2^n (-159 <= n <= 130).
+  Value bits = b.shiftLeft(b.toBits(shifted), 52);
+  Value scale = b.fromBits(b.addInt(bits, b.intConstant(int64_t(1023) << 52)));
+  return {r, poly, scale};
+}
+
+/// exp(x) = 2^n (1 + r P(r)); +inf gives exp(90) (inf in f32), -inf
+/// exp(-110) (+0 in f32), NaN itself.
+Value expF64(F64Builder &b, Value x) {
+  Reduced red = reduce(b, x);
+  Value e = b.mul(b.add(b.constant(1.0), b.mul(red.r, red.poly)), red.scale);
+  return b.select(b.isNaN(x), x, e);
+}
+
+/// expm1(x) = 2^n r P(r) + (2^n - 1): for n = 0 (|x| < ln2 / 2) that is
+/// r P(r) with r = x, accurate relative to tiny x (no cancellation against
+/// 1); otherwise 2^n - 1 is exact (or rounds to -1 for n < -53) and the sum
+/// loses at most 2 bits. -0 stays -0; large x gives inf in f32, -inf -1.
+Value expm1F64(F64Builder &b, Value x) {
+  Reduced red = reduce(b, x);
+  Value e = b.add(b.mul(red.scale, b.mul(red.r, red.poly)),
+                  b.sub(red.scale, b.constant(1.0)));
+  Value zero = b.cmp(arith::CmpFPredicate::OEQ, x, b.constant(0.0));
+  e = b.select(zero, x, e);
+  return b.select(b.isNaN(x), x, e);
+}
+
+/// tanh(|x|) = t / (t + 2) with t = expm1(2 |x|): no cancellation, and the
+/// quotient's relative error is at most t's plus two roundings. tanh(20) is
+/// 1 - 8.5e-18, so clamping |x| to 20 changes no f32 (or f64) result and
+/// keeps t finite. copysign restores the sign (and -0).
+Value tanhF64(F64Builder &b, Value x) {
+  Value a = b.clamp(b.abs(x), 0.0, 20.0);
+  Value t = expm1F64(b, b.add(a, a));
+  Value result = b.copySign(b.div(t, b.add(t, b.constant(2.0))), x);
+  return b.select(b.isNaN(x), x, result);
+}
+
+using F64Function = Value (*)(F64Builder &, Value);
+
+/// An f32 (scalar or vector) math op as extf, f64 code, truncf.
+template <typename MathOp, F64Function compute>
+struct InlineInF64 : public OpRewritePattern<MathOp> {
+  using OpRewritePattern<MathOp>::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(MathOp op,
+                                PatternRewriter &rewriter) const override {
+    Type type = op.getType();
+    if (!getElementTypeOrSelf(type).isF32())
+      return failure();
+    F64Builder b(rewriter, op.getLoc(), type);
+    Value wide = arith::ExtFOp::create(rewriter, op.getLoc(), b.getFloatType(),
+                                       op.getOperand());
+    rewriter.replaceOpWithNewOp<arith::TruncFOp>(op, type, compute(b, wide));
+    return success();
+  }
+};
+
+} // namespace
+
+void populateVectorMathPatterns(RewritePatternSet &patterns,
+                                PatternBenefit benefit) {
+  patterns.add<InlineInF64<math::ExpOp, expF64>,
+               InlineInF64<math::ExpM1Op, expm1F64>,
+               InlineInF64<math::TanhOp, tanhF64>>(patterns.getContext(),
+                                                   benefit);
+}
+
+} // namespace axle::cpu
