@@ -5,7 +5,8 @@
 // f64-then-round results except for about one input in 10^8 (a true value
 // within a few f64 ULP of an f32 rounding midpoint). The other f32 and f16
 // transcendental functions call the f64 C library function and round once
-// (scalar calls); rsqrt is 1 / sqrt.
+// (scalar calls); rsqrt is 1 / sqrt. Exactly rounded operations (fabs,
+// floor, sqrt, ...) stay math ops, which LLVM makes vector instructions.
 //
 //===----------------------------------------------------------------------===//
 
@@ -33,28 +34,44 @@ using namespace mlir;
 /// log1p stay within 2 ULP on normal numbers, but log of a subnormal input
 /// is off by ~2 (absolute) and exp of inputs below -87.3 flushes its
 /// subnormal result to zero; tanh reaches 3.8 ULP; sin/cos reduce their
-/// argument in f32. Until they are wrapped to handle those ranges, every
-/// function calls the C library.
+/// argument in f32. So none is used: f32 exp, expm1 and tanh use
+/// VectorMath.cpp's own f64 code, the other functions the C library.
 bool isApproximated(llvm::StringRef opName) {
   // Upstream passes the operation name ("math.exp").
   opName.consume_front("math.");
   return false;
 }
 
-/// rsqrt(x) = 1 / sqrt(x): the C library has no rsqrt, and two correctly
-/// rounded steps stay within one ULP.
+/// rsqrt(x) = 1 / sqrt(x) (the C library has no rsqrt). f32 is computed
+/// in f64 and rounded once, as the interpreter does: the f64 quotient is
+/// within one f64 ULP, so the f32 result is the correctly rounded one in
+/// practice (two f32 steps would be up to ~1.4 ULP off and differ from the
+/// interpreter in every other element). Other types divide in their own
+/// type.
 struct ExpandRsqrt : public OpRewritePattern<math::RsqrtOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(math::RsqrtOp op,
                                 PatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Type type = op.getType();
-    TypedAttr oneAttr = rewriter.getFloatAttr(getElementTypeOrSelf(type), 1.0);
-    if (auto vector = dyn_cast<VectorType>(type))
+    Type compute = type;
+    Value operand = op.getOperand();
+    if (getElementTypeOrSelf(type).isF32()) {
+      compute = rewriter.getF64Type();
+      if (auto vector = dyn_cast<VectorType>(type))
+        compute = vector.clone(compute);
+      operand = arith::ExtFOp::create(rewriter, loc, compute, operand);
+    }
+    TypedAttr oneAttr =
+        rewriter.getFloatAttr(getElementTypeOrSelf(compute), 1.0);
+    if (auto vector = dyn_cast<VectorType>(compute))
       oneAttr = SplatElementsAttr::get(vector, oneAttr);
-    Value one = arith::ConstantOp::create(rewriter, loc, type, oneAttr);
-    Value root = math::SqrtOp::create(rewriter, loc, op.getOperand());
-    rewriter.replaceOpWithNewOp<arith::DivFOp>(op, one, root);
+    Value one = arith::ConstantOp::create(rewriter, loc, compute, oneAttr);
+    Value root = math::SqrtOp::create(rewriter, loc, operand);
+    Value quotient = arith::DivFOp::create(rewriter, loc, one, root);
+    if (compute != type)
+      quotient = arith::TruncFOp::create(rewriter, loc, type, quotient);
+    rewriter.replaceOp(op, quotient);
     return success();
   }
 };
@@ -76,10 +93,10 @@ struct PromoteToF64 : public RewritePattern {
                                 PatternRewriter &rewriter) const override {
     if (!isa<math::ExpOp, math::ExpM1Op, math::Exp2Op, math::LogOp,
              math::Log1pOp, math::Log2Op, math::Log10Op, math::TanhOp,
-             math::SinOp, math::CosOp, math::TanOp, math::AtanOp,
-             math::Atan2Op, math::AsinOp, math::AcosOp, math::SinhOp,
-             math::CoshOp, math::AsinhOp, math::AcoshOp, math::AtanhOp,
-             math::ErfOp, math::ErfcOp, math::CbrtOp, math::PowFOp>(op) ||
+             math::SinOp, math::CosOp, math::TanOp, math::AtanOp, math::Atan2Op,
+             math::AsinOp, math::AcosOp, math::SinhOp, math::CoshOp,
+             math::AsinhOp, math::AcoshOp, math::AtanhOp, math::ErfOp,
+             math::ErfcOp, math::CbrtOp, math::PowFOp>(op) ||
         op->getNumResults() != 1)
       return failure();
     Type type = op->getResult(0).getType();
@@ -93,8 +110,7 @@ struct PromoteToF64 : public RewritePattern {
     SmallVector<Value> operands;
     for (Value operand : op->getOperands())
       operands.push_back(arith::ExtFOp::create(rewriter, loc, wide, operand));
-    OperationState state(loc, op->getName(), operands, {wide},
-                         op->getAttrs());
+    OperationState state(loc, op->getName(), operands, {wide}, op->getAttrs());
     Operation *promoted = rewriter.create(state);
     rewriter.replaceOpWithNewOp<arith::TruncFOp>(op, type,
                                                  promoted->getResult(0));
@@ -114,11 +130,23 @@ struct ApproximateMathPass
     populateMathPolynomialApproximationPatterns(patterns, isApproximated);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       return signalPassFailure();
-    // What is left and has no LLVM intrinsic becomes a C library call. As
-    // rewrite patterns (not a conversion) they leave other math ops alone.
+    // What is left and has no LLVM intrinsic becomes a C library call. The
+    // upstream patterns would also turn the exactly rounded operations
+    // (fabs, floor, sqrt, ...) into calls, one per vector element, so they
+    // only see the other math ops; those stay for the LLVM conversion,
+    // which makes them instructions (same results, and they vectorize).
+    SmallVector<Operation *> calls;
+    getOperation()->walk([&](Operation *op) {
+      if (isa<math::MathDialect>(op->getDialect()) &&
+          !isa<math::AbsFOp, math::CeilOp, math::FloorOp, math::RoundOp,
+               math::RoundEvenOp, math::TruncOp, math::SqrtOp>(op))
+        calls.push_back(op);
+    });
     RewritePatternSet libm(&getContext());
     populateMathToLibmConversionPatterns(libm);
-    if (failed(applyPatternsGreedily(getOperation(), std::move(libm))))
+    GreedyRewriteConfig config;
+    config.setStrictness(GreedyRewriteStrictness::ExistingAndNewOps);
+    if (failed(applyOpPatternsGreedily(calls, std::move(libm), config)))
       signalPassFailure();
   }
 };

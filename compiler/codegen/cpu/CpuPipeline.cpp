@@ -7,15 +7,20 @@
 //     in the scalar code's order of operations (bit-identical results);
 //     hoist each matmul's C tile out of its k loop while still on tensors;
 //  2. a fresh tensor for each public result that aliases an argument or
-//     another result; one-shot bufferization across function boundaries with
-//     identity layouts; results become out-parameters, with statically sized
-//     result allocations hoisted into the caller (no copy);
-//  3. ownership-based deallocation of the remaining temporaries;
+//     another result, and a zero fill of its own for each user of a shared
+//     one (so that buffers die with their users); one-shot bufferization across
+//     function boundaries with identity layouts; results become out-parameters,
+//     with statically sized result allocations hoisted into the caller (no
+//     copy);
+//  3. the top-level buffers of each function share one arena where their
+//     lifetimes allow (the memory report prints the plan first), then
+//     ownership-based deallocation of the remaining temporaries;
 //  4. linalg (and copies between strided buffers) to loops, parallel ones
 //     where the iterators are; large outer parallel loops run on the
 //     runtime's kernel threads; vector transfers to 1-D ones, scalar ones
 //     where the buffer is strided;
-//  5. complex to real arithmetic, f16/bf16 math in f32, the C library for
+//  5. complex to real arithmetic, f16/bf16 math in f32; f32 exp, expm1
+//     and tanh as inline vector code in f64, the C library for the other
 //     transcendental functions; bf16 arithmetic in f32 with software rounding
 //     to bf16 (the AVX-512 conversion instruction flushes subnormals to zero);
 //  6. the axle entry points, then everything to the LLVM dialect.
@@ -40,7 +45,7 @@ constexpr const char *kLinalgToBuffers =
     "inline,symbol-dce,canonicalize,cse,"
     "func.func(axle-tile-and-vectorize),canonicalize,"
     "loop-invariant-subset-hoisting,canonicalize,cse,"
-    "axle-copy-aliased-results,"
+    "axle-copy-aliased-results,axle-duplicate-shared-fills,"
     "one-shot-bufferize{bufferize-function-boundaries allow-return-allocs-from-loops "
         "function-boundary-type-conversion=identity-layout-map},"
     "buffer-results-to-out-params{hoist-static-allocs modify-public-functions},"
@@ -86,7 +91,7 @@ void buildLinalgToLLVMPipeline(mlir::OpPassManager &pm,
                            "axle-tile-and-vectorize{" + options + "}");
   if (!memoryReport.empty())
     pipeline += (",axle-memory-report{format=" + memoryReport + "}").str();
-  pipeline += ",";
+  pipeline += ",axle-plan-buffers,";
   pipeline += kBuffersToLLVM;
   if (mlir::failed(mlir::parsePassPipeline(pipeline, pm)))
     llvm::report_fatal_error("axle: malformed built-in CPU pipeline");

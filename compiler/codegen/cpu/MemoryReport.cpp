@@ -1,5 +1,6 @@
 //===- MemoryReport.cpp - peak memory of the bufferized program -----------===//
 
+#include "compiler/codegen/cpu/BufferLiveness.h"
 #include "compiler/codegen/cpu/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -18,21 +19,6 @@ namespace {
 
 using namespace mlir;
 
-int64_t bytesOf(Type type) {
-  auto memref = dyn_cast<MemRefType>(type);
-  if (!memref || !memref.hasStaticShape())
-    return 0;
-  Type element = memref.getElementType();
-  int64_t elementBytes = 1;
-  if (auto complex = dyn_cast<ComplexType>(element))
-    elementBytes =
-        2 * ((complex.getElementType().getIntOrFloatBitWidth() + 7) / 8);
-  else if (element.isIntOrIndexOrFloat())
-    elementBytes =
-        std::max<int64_t>(1, (element.getIntOrFloatBitWidth() + 7) / 8);
-  return memref.getNumElements() * elementBytes;
-}
-
 std::string locationText(Location loc) {
   std::string text;
   llvm::raw_string_ostream os(text);
@@ -40,114 +26,60 @@ std::string locationText(Location loc) {
   return text;
 }
 
-struct Buffer {
-  Operation *alloc;
-  int64_t bytes;
-  // Top-level op indices of the first and last use. Allocations may sit
-  // far ahead of their first use (they are hoisted), so a buffer counts
-  // from the op that first touches it: the op whose result it holds.
-  unsigned first, last;
-  Operation *producer = nullptr;
-};
-
 struct FunctionReport {
   std::string name;
-  int64_t arguments = 0, constants = 0, naive = 0, peak = 0;
+  int64_t arguments = 0, constants = 0, naive = 0, livePeak = 0;
+  int64_t arena = 0, planned = 0;
   unsigned buffers = 0;
   Operation *peakAt = nullptr;
-  SmallVector<Buffer> peakSet;
+  SmallVector<BufferLifetime> peakSet;
 };
 
-FunctionReport analyze(func::FuncOp func, ModuleOp module) {
+FunctionReport analyze(func::FuncOp func) {
   FunctionReport report;
   report.name = func.getName().str();
   for (Type type : func.getArgumentTypes())
-    report.arguments += bytesOf(type);
-  Block &body = func.getBody().front();
-
-  // Top-level index of every op, and the alloc each memref view comes from.
-  DenseMap<Operation *, unsigned> indexOf;
-  unsigned index = 0;
-  for (Operation &op : body)
-    indexOf[&op] = index++;
-  auto topLevel = [&](Operation *op) {
-    while (op->getBlock() != &body)
-      op = op->getParentOp();
-    return indexOf.lookup(op);
-  };
-  DenseMap<Value, Operation *> rootOf;
-  SmallVector<Buffer> buffers;
-  DenseMap<Operation *, unsigned> bufferIndex;
-  SmallVector<int64_t> nested(index, 0);
+    report.arguments += bufferBytes(type);
   DenseSet<StringRef> globals;
-
-  func.walk([&](Operation *op) {
-    if (isa<memref::AllocOp, memref::AllocaOp>(op)) {
-      int64_t bytes = bytesOf(op->getResult(0).getType());
-      report.naive += bytes;
-      ++report.buffers;
-      unsigned at = topLevel(op);
-      if (op->getBlock() == &body) {
-        bufferIndex[op] = buffers.size();
-        buffers.push_back({op, bytes, ~0u, at});
-        rootOf[op->getResult(0)] = op;
-      } else {
-        // A temporary inside a loop or branch: freed within its top-level op.
-        nested[at] += bytes;
-      }
-      return;
-    }
-    if (auto global = dyn_cast<memref::GetGlobalOp>(op)) {
-      if (globals.insert(global.getName()).second)
-        report.constants += bytesOf(global.getType());
-      return;
-    }
-    // Views and casts alias their source.
-    if (auto view = dyn_cast<ViewLikeOpInterface>(op)) {
-      if (Operation *root = rootOf.lookup(view.getViewSource()))
-        for (Value result : op->getResults())
-          rootOf[result] = root;
-    } else if (isa<memref::CastOp>(op)) {
-      if (Operation *root = rootOf.lookup(op->getOperand(0)))
-        rootOf[op->getResult(0)] = root;
-    }
-    // Taking a view is not a use: the op using the view is.
-    bool isView = isa<ViewLikeOpInterface, memref::CastOp>(op);
-    for (Value operand : op->getOperands())
-      if (Operation *root = rootOf.lookup(operand)) {
-        Buffer &buffer = buffers[bufferIndex.lookup(root)];
-        unsigned at = topLevel(op);
-        if (!isView && (buffer.first == ~0u || at < buffer.first)) {
-          buffer.first = at;
-          buffer.producer = op;
-        }
-        buffer.last = std::max(buffer.last, at);
-      }
+  func.walk([&](memref::GetGlobalOp global) {
+    if (globals.insert(global.getName()).second)
+      report.constants += bufferBytes(global.getType());
   });
-  for (Buffer &buffer : buffers)
-    if (buffer.first == ~0u) {
-      buffer.first = indexOf.lookup(buffer.alloc);
-      buffer.producer = buffer.alloc;
-    }
 
-  for (unsigned at = 0; at < index; ++at) {
-    int64_t live = nested[at];
-    SmallVector<Buffer> set;
-    for (const Buffer &buffer : buffers)
+  FunctionLiveness liveness = analyzeLiveness(func);
+  report.buffers = liveness.buffers.size() + liveness.nestedBufferCount;
+  for (const BufferLifetime &buffer : liveness.buffers)
+    report.naive += buffer.bytes;
+  for (int64_t bytes : liveness.nestedBytes)
+    report.naive += bytes;
+  SmallVector<int64_t> offsets;
+  report.arena = packBuffers(liveness.buffers, offsets);
+
+  // Per top-level op: everything live (the lower bound any plan needs) and
+  // what lives outside the arena (buffers in loops, unplanned ones).
+  for (unsigned at = 0; at < liveness.topLevel.size(); ++at) {
+    int64_t live = liveness.nestedBytes[at];
+    int64_t outside = live;
+    SmallVector<BufferLifetime> set;
+    for (const BufferLifetime &buffer : liveness.buffers)
       if (buffer.first <= at && at <= buffer.last) {
         live += buffer.bytes;
+        if (!buffer.plannable)
+          outside += buffer.bytes;
         set.push_back(buffer);
       }
-    if (live > report.peak) {
-      report.peak = live;
-      report.peakAt = &*std::next(body.begin(), at);
+    report.planned = std::max(report.planned, report.arena + outside);
+    if (live > report.livePeak) {
+      report.livePeak = live;
+      report.peakAt = liveness.topLevel[at];
       report.peakSet = set;
     }
   }
-  llvm::sort(report.peakSet, [](const Buffer &a, const Buffer &b) {
-    return a.bytes > b.bytes;
-  });
-  (void)module;
+  report.planned = std::max(report.planned, report.arena);
+  llvm::sort(report.peakSet,
+             [](const BufferLifetime &a, const BufferLifetime &b) {
+               return a.bytes > b.bytes;
+             });
   return report;
 }
 
@@ -160,10 +92,10 @@ struct MemoryReportPass : public impl::MemoryReportPassBase<MemoryReportPass> {
     for (auto func : module.getOps<func::FuncOp>()) {
       if (!func.isPublic() || func.isExternal())
         continue;
-      FunctionReport report = analyze(func, module);
+      FunctionReport report = analyze(func);
       if (format == "json") {
         llvm::json::Array held;
-        for (const Buffer &buffer : report.peakSet)
+        for (const BufferLifetime &buffer : report.peakSet)
           held.push_back(llvm::json::Object{
               {"bytes", buffer.bytes},
               {"op", buffer.producer->getName().getStringRef()},
@@ -174,7 +106,9 @@ struct MemoryReportPass : public impl::MemoryReportPassBase<MemoryReportPass> {
             {"constant_bytes", report.constants},
             {"naive_total_bytes", report.naive},
             {"intermediate_buffers", report.buffers},
-            {"peak_bytes", report.peak},
+            {"peak_bytes", report.planned},
+            {"arena_bytes", report.arena},
+            {"live_peak_bytes", report.livePeak},
             {"peak_at",
              report.peakAt ? locationText(report.peakAt->getLoc()) : ""},
             {"peak_buffers", std::move(held)}});
@@ -187,12 +121,16 @@ struct MemoryReportPass : public impl::MemoryReportPassBase<MemoryReportPass> {
          << "  constants: " << report.constants << " bytes\n"
          << "  intermediates, naive total: " << report.naive << " bytes in "
          << report.buffers << " buffers\n"
-         << "  planned peak: " << report.peak
-         << " bytes (each buffer from its first to its last use)\n";
+         << "  planned peak: " << report.planned << " bytes (an arena of "
+         << report.arena << " bytes shared by buffers that are not live "
+         << "at the same time, and the buffers outside it)\n"
+         << "  largest live set: " << report.livePeak
+         << " bytes (each buffer from its first to its last use; no plan "
+         << "needs less)\n";
       if (report.peakAt) {
-        os << "  largest live set, at " << report.peakAt->getName() << " "
+        os << "  which is live at " << report.peakAt->getName() << " "
            << locationText(report.peakAt->getLoc()) << ":\n";
-        for (const Buffer &buffer : report.peakSet)
+        for (const BufferLifetime &buffer : report.peakSet)
           os << "    " << buffer.bytes << " bytes  "
              << buffer.alloc->getResult(0).getType() << "  written by "
              << buffer.producer->getName() << " "

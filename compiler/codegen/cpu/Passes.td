@@ -11,7 +11,8 @@ def ApproximateMathPass : Pass<"axle-approximate-math", "::mlir::ModuleOp"> {
     Rewrites f32 exp, expm1 and tanh (scalars and vectors) into inline f64
     arithmetic rounded once to f32, so that they vectorize and still agree
     with the interpreter's f64-then-round values in practice
-    (VectorMath.cpp); rsqrt becomes 1 / sqrt. The remaining transcendental
+    (VectorMath.cpp); rsqrt becomes 1 / sqrt (in f64 for f32, rounded
+    once). The remaining transcendental
     functions become calls to the C library (declared in the module), f32
     and f16 ones through the f64 function and one rounding, which gives the
     correctly rounded value practically always; bit operations (ctpop,
@@ -51,6 +52,21 @@ def CopyAliasedResultsPass
     no computation of its own to write there; this pass inserts a
     `linalg.copy` into a fresh tensor for each such result. Run it right
     before bufferization (CSE would merge the copies again).
+  }];
+  let dependentDialects = [
+    "::mlir::linalg::LinalgDialect", "::mlir::tensor::TensorDialect"
+  ];
+}
+
+def DuplicateSharedFillsPass : Pass<"axle-duplicate-shared-fills"> {
+  let summary = "Give every user of a tensor linalg.fill a fill of its own";
+  let description = [{
+    A fill with several users (CSE merges identical zero fills, e.g. the
+    accumulators of two matmuls of one shape) becomes one fill per user,
+    placed right before it. Bufferization can then write each into the
+    buffer its user owns instead of keeping one filled buffer alive (and
+    copying it) until the last user. Run it right before bufferization
+    (CSE would merge the fills again).
   }];
   let dependentDialects = [
     "::mlir::linalg::LinalgDialect", "::mlir::tensor::TensorDialect"
@@ -128,6 +144,23 @@ def MemoryReportPass : Pass<"axle-memory-report", "::mlir::ModuleOp"> {
   let options = [
     Option<"format", "format", "std::string", /*default=*/"\"text\"",
            "text or json">
+  ];
+}
+
+def PlanBuffersPass : Pass<"axle-plan-buffers", "::mlir::ModuleOp"> {
+  let summary = "Place each function's intermediate buffers in one arena";
+  let description = [{
+    Runs on the bufferized program before deallocation is inserted. The
+    statically shaped buffers a function allocates at its top level become
+    views of one arena allocated at its entry: each buffer lives from the
+    top-level op that first touches it to the last one that touches it or
+    a view of it, and buffers whose lifetimes overlap never share bytes
+    (largest first, each at the lowest 64-byte aligned offset that fits).
+    Buffers allocated inside loops or branches and buffers handed back to
+    the caller keep their own allocations.
+  }];
+  let dependentDialects = [
+    "::mlir::memref::MemRefDialect", "::mlir::arith::ArithDialect"
   ];
 }
 

@@ -10,9 +10,11 @@
 // f32 ULP. Vectors stay vectors (8 f64 lanes per AVX-512 register).
 //
 // Only plain IEEE operations with vector forms are used (mul, add, sub,
-// div, compare, select, bit casts, integer shift and add), without fastmath
-// flags and with separate multiplies and adds (no FMA), so that every
-// target computes the same bits.
+// div, compare, select, roundeven, abs, copysign, bit casts, integer shift
+// and add), without fastmath flags and with separate multiplies and adds
+// (no FMA), so that every target computes the same bits. Under
+// --fast-math (reassociation, contraction) the code stays accurate to
+// ~2^-45 relative: nothing relies on an exact add-then-subtract.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,6 +24,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/TypeUtilities.h"
 
 namespace axle::cpu {
 namespace {
@@ -75,12 +78,16 @@ public:
     return arith::SelectOp::create(rewriter, loc, condition, a, b);
   }
   Value isNaN(Value x) { return cmp(arith::CmpFPredicate::UNO, x, x); }
-  /// x clamped to [lo, hi] with compare and select; NaN becomes lo, so
-  /// that no later step sees NaN (callers select NaN inputs at the end).
-  Value clamp(Value x, double lo, double hi) {
-    Value low = constant(lo), high = constant(hi);
-    x = select(cmp(arith::CmpFPredicate::OGT, x, low), x, low);
+  /// min(x, hi) with compare and select; NaN becomes hi.
+  Value atMost(Value x, double hi) {
+    Value high = constant(hi);
     return select(cmp(arith::CmpFPredicate::OLT, x, high), x, high);
+  }
+  /// x clamped to [lo, hi]; NaN becomes lo, so that no later step sees NaN
+  /// (callers select NaN inputs at the end).
+  Value clamp(Value x, double lo, double hi) {
+    Value low = constant(lo);
+    return atMost(select(cmp(arith::CmpFPredicate::OGT, x, low), x, low), hi);
   }
   Value toBits(Value x) {
     return arith::BitcastOp::create(rewriter, loc, intType, x);
@@ -95,6 +102,9 @@ public:
     return arith::AddIOp::create(rewriter, loc, a, b);
   }
   Value abs(Value x) { return math::AbsFOp::create(rewriter, loc, x); }
+  Value roundEven(Value x) {
+    return math::RoundEvenOp::create(rewriter, loc, x);
+  }
   Value copySign(Value magnitude, Value sign) {
     return math::CopySignOp::create(rewriter, loc, magnitude, sign);
   }
@@ -106,26 +116,28 @@ private:
   Type intType;
 };
 
-/// x (clamped to [-110, 90]) = n ln2 + r with |r| <= ln2 / 2 (plus the
-/// rounding error of x log2(e)): scale = 2^n and poly = P(r), with
-/// exp(r) = 1 + r P(r) and expm1(r) = r P(r).
+/// x = n ln2 + r with |r| <= ln2 / 2 (plus the rounding error of
+/// x log2(e)): scale = 2^n and poly = P(r), with exp(r) = 1 + r P(r) and
+/// expm1(r) = r P(r). x must lie in [kExpLow, kExpHigh].
 struct Reduced {
+  Value n;
   Value r;
   Value poly;
   Value scale;
 };
 
-// 2^52 + 2^51: adding it to |t| < 2^51 rounds t to an integer (to nearest,
-// ties to even) and leaves that integer in the low mantissa bits.
-constexpr double kRoundingShift = 0x1.8p52;
+// 2^52 + 2^51: adding it to an integer n with |n| < 2^51 leaves n in the
+// low mantissa bits (exactly, so --fast-math's reassociation cannot change
+// it, unlike rounding by adding and subtracting this constant).
+constexpr double kIntegerShift = 0x1.8p52;
 constexpr double kLog2E = 0x1.71547652b82fep0;
-// ln2 = kLn2Hi + kLn2Lo; kLn2Hi has 33 significant bits, so n * kLn2Hi is
-// exact for |n| < 2^20 (here |n| <= 159), and x - n * kLn2Hi is exact as
+// ln2 = kLn2Hi + kLn2Lo; kLn2Hi has 32 significant bits, so n * kLn2Hi is
+// exact for |n| < 2^21 (here |n| <= 159), and x - n * kLn2Hi is exact as
 // well (x and n ln2 are within a factor of 2 of each other unless n = 0).
 constexpr double kLn2Hi = 0x1.62e42fee00000p-1;
 constexpr double kLn2Lo = 0x1.a39ef35793c76p-33;
 // P(r) = sum over k < kTerms of r^k / (k + 1)!: exp(r) to degree 13, whose
-// truncation error on |r| <= 0.347 is below 6e-18 relative (0.05 f64 ULP).
+// truncation error on |r| <= 0.347 is about 6e-18 relative (0.05 f64 ULP).
 constexpr int kTerms = 13;
 // exp(-110) and exp(90) lie beyond f32's range (the smallest subnormal is
 // exp(-103.3), the largest finite float exp(88.7)), so clamping there keeps
@@ -134,10 +146,7 @@ constexpr double kExpLow = -110.0;
 constexpr double kExpHigh = 90.0;
 
 Reduced reduce(F64Builder &b, Value x) {
-  x = b.clamp(x, kExpLow, kExpHigh);
-  Value shifted =
-      b.add(b.mul(x, b.constant(kLog2E)), b.constant(kRoundingShift));
-  Value n = b.sub(shifted, b.constant(kRoundingShift));
+  Value n = b.roundEven(b.mul(x, b.constant(kLog2E)));
   Value r = b.sub(b.sub(x, b.mul(n, b.constant(kLn2Hi))),
                   b.mul(n, b.constant(kLn2Lo)));
   // Horner from the highest term. 1 / (k + 1)! is a correctly rounded
@@ -148,29 +157,40 @@ Reduced reduce(F64Builder &b, Value x) {
   Value poly = b.constant(1.0 / factorial[kTerms]);
   for (int k = kTerms - 2; k >= 0; --k)
     poly = b.add(b.mul(poly, r), b.constant(1.0 / factorial[k + 1]));
-  // The low 12 bits of `shifted`'s mantissa hold n mod 2^12; shifted into
-  // the exponent field and biased they make 2^n (-159 <= n <= 130).
+  // The low 12 bits of n + 1.5 * 2^52 hold n mod 2^12; shifted into the
+  // exponent field and biased they make 2^n (-159 <= n <= 130). This needs
+  // no f64 -> i64 conversion, which AVX2 lacks for vectors.
+  Value shifted = b.add(n, b.constant(kIntegerShift));
   Value bits = b.shiftLeft(b.toBits(shifted), 52);
   Value scale = b.fromBits(b.addInt(bits, b.intConstant(int64_t(1023) << 52)));
-  return {r, poly, scale};
+  return {n, r, poly, scale};
 }
 
 /// exp(x) = 2^n (1 + r P(r)); +inf gives exp(90) (inf in f32), -inf
 /// exp(-110) (+0 in f32), NaN itself.
 Value expF64(F64Builder &b, Value x) {
-  Reduced red = reduce(b, x);
+  Reduced red = reduce(b, b.clamp(x, kExpLow, kExpHigh));
   Value e = b.mul(b.add(b.constant(1.0), b.mul(red.r, red.poly)), red.scale);
   return b.select(b.isNaN(x), x, e);
 }
 
-/// expm1(x) = 2^n r P(r) + (2^n - 1): for n = 0 (|x| < ln2 / 2) that is
-/// r P(r) with r = x, accurate relative to tiny x (no cancellation against
-/// 1); otherwise 2^n - 1 is exact (or rounds to -1 for n < -53) and the sum
-/// loses at most 2 bits. -0 stays -0; large x gives inf in f32, -inf -1.
-Value expm1F64(F64Builder &b, Value x) {
+/// expm1(x) = 2^n r P(r) + (2^n - 1) for x in [kExpLow, kExpHigh]: for
+/// n = 0 (|x| < ln2 / 2) that is r P(r) with r = x, accurate relative to
+/// tiny x (no cancellation against 1); otherwise 2^n - 1 is exact (or
+/// rounds to -1 for n < -53) and the sum loses at most 2 bits. -0 gives +0.
+/// The select on n = 0 changes no IEEE result, but keeps --fast-math's
+/// reassociation from computing (2^n r P(r) + 2^n) - 1 for tiny x.
+Value expm1InRange(F64Builder &b, Value x) {
   Reduced red = reduce(b, x);
-  Value e = b.add(b.mul(red.scale, b.mul(red.r, red.poly)),
-                  b.sub(red.scale, b.constant(1.0)));
+  Value rp = b.mul(red.r, red.poly);
+  Value e = b.add(b.mul(red.scale, rp), b.sub(red.scale, b.constant(1.0)));
+  Value small = b.cmp(arith::CmpFPredicate::OEQ, red.n, b.constant(0.0));
+  return b.select(small, rp, e);
+}
+
+/// expm1 with -0 kept, inf in f32 for large x, -1 for -inf and NaN kept.
+Value expm1F64(F64Builder &b, Value x) {
+  Value e = expm1InRange(b, b.clamp(x, kExpLow, kExpHigh));
   Value zero = b.cmp(arith::CmpFPredicate::OEQ, x, b.constant(0.0));
   e = b.select(zero, x, e);
   return b.select(b.isNaN(x), x, e);
@@ -179,10 +199,11 @@ Value expm1F64(F64Builder &b, Value x) {
 /// tanh(|x|) = t / (t + 2) with t = expm1(2 |x|): no cancellation, and the
 /// quotient's relative error is at most t's plus two roundings. tanh(20) is
 /// 1 - 8.5e-18, so clamping |x| to 20 changes no f32 (or f64) result and
-/// keeps t finite. copysign restores the sign (and -0).
+/// keeps t finite (NaN becomes 20 here and is selected at the end).
+/// copysign restores the sign (and -0).
 Value tanhF64(F64Builder &b, Value x) {
-  Value a = b.clamp(b.abs(x), 0.0, 20.0);
-  Value t = expm1F64(b, b.add(a, a));
+  Value a = b.atMost(b.abs(x), 20.0);
+  Value t = expm1InRange(b, b.add(a, a));
   Value result = b.copySign(b.div(t, b.add(t, b.constant(2.0))), x);
   return b.select(b.isNaN(x), x, result);
 }

@@ -1,0 +1,72 @@
+//===- DuplicateSharedFills.cpp - one fill / empty tensor per user --------===//
+//
+// CSE merges identical fills and tensor.empty ops and hoists them to the
+// first of their users: both layers' matmuls then accumulate into copies
+// of one zero-filled tensor made at the top of the function, and both
+// layers' results go into one buffer allocated there. Bufferization
+// allocates where they stand, so those buffers are live from the start to
+// the last user. A fill and an empty tensor per user, right before it, let
+// each buffer be allocated where it is first written and die with its
+// user.
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/codegen/cpu/Passes.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+#include <algorithm>
+
+namespace axle::cpu {
+
+#define GEN_PASS_DEF_DUPLICATESHAREDFILLSPASS
+#include "compiler/codegen/cpu/Passes.h.inc"
+
+namespace {
+
+using namespace mlir;
+
+/// The op in `block` that is or contains `op`.
+Operation *ancestorIn(Block *block, Operation *op) {
+  while (op && op->getBlock() != block)
+    op = op->getParentOp();
+  return op;
+}
+
+struct DuplicateSharedFillsPass
+    : public impl::DuplicateSharedFillsPassBase<DuplicateSharedFillsPass> {
+  void runOnOperation() override {
+    SmallVector<Operation *> inits;
+    getOperation()->walk([&](Operation *op) {
+      if (isa<tensor::EmptyOp>(op) ||
+          (isa<linalg::FillOp>(op) &&
+           cast<linalg::FillOp>(op).hasPureTensorSemantics()))
+        inits.push_back(op);
+    });
+    // Fills first: their tensor.empty operands then have one user each.
+    std::stable_partition(inits.begin(), inits.end(), [](Operation *op) {
+      return isa<linalg::FillOp>(op);
+    });
+    for (Operation *init : inits) {
+      SmallVector<OpOperand *> uses;
+      for (OpOperand &use : init->getResult(0).getUses())
+        uses.push_back(&use);
+      // Each user gets its own copy right before it (before the op of the
+      // init's block that holds it, so that none runs in a loop).
+      for (OpOperand *use : uses) {
+        Operation *at = ancestorIn(init->getBlock(), use->getOwner());
+        if (!at || at == init->getNextNode())
+          continue;
+        OpBuilder b(at);
+        Operation *copy = b.clone(*init);
+        use->set(copy->getResult(0));
+      }
+      if (init->use_empty())
+        init->erase();
+    }
+  }
+};
+
+} // namespace
+} // namespace axle::cpu
