@@ -15,15 +15,17 @@
 //   result width are the same numbers; i1 gives and/xor);
 // * floats: each operand is first converted to the result type, then
 //   widened to the accumulator type (f32 for results of 32 bits or fewer,
-//   f64 for f64); the sum starts at +0 and is rounded to the result type
-//   once at the end;
+//   f64 for f64); the sum starts at +0, adds each product with one fused
+//   multiply-add (math.fma) and is rounded to the result type once at the
+//   end;
 // * complex numbers: the textbook product (no C99 Annex G recovery of
 //   infinities), accumulated in the result type.
 //
 // dot_general with one float type for both operands and the result, free
-// dimensions on both sides and at least one contracting dimension becomes
-// linalg.batch_matmul (or matmul) on operands transposed and reshaped to
-// that layout.
+// dimensions on both sides and at least one contracting dimension becomes a
+// generic in batch_matmul (or matmul) form, ([b,] m, n, k) loops over
+// operands transposed and reshaped to (b, m, k) x (b, k, n), which the CPU
+// code generator tiles for registers.
 // Convolution pads and dilates the lhs with zeros first (tensor.pad, or a
 // strided insert_slice into a zero-filled tensor), so the generic only has
 // affine window maps; feature and batch groups become an explicit group
@@ -38,6 +40,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StructuredOpsUtils.h"
 
@@ -118,15 +121,15 @@ struct ProductSum {
     return converted;
   }
 
-  /// acc + x * y, all in the accumulator type.
+  /// acc + x * y, all in the accumulator type; one fused multiply-add for
+  /// real floats (as the interpreter).
   Value multiplyAdd(OpBuilder &b, Location loc, Value sum, Value x,
                     Value y) const {
     if (isa<IntegerType>(acc))
       return arith::AddIOp::create(b, loc, sum,
                                    arith::MulIOp::create(b, loc, x, y));
     if (isa<FloatType>(acc))
-      return arith::AddFOp::create(b, loc, sum,
-                                   arith::MulFOp::create(b, loc, x, y));
+      return math::FmaOp::create(b, loc, x, y, sum);
     // The textbook complex product, as the interpreter (and XLA) computes
     // it: complex.mul would add the recovery of infinities.
     auto re = [&](Value v) { return complex::ReOp::create(b, loc, v); };
@@ -247,15 +250,17 @@ Value transposeAndCollapse(OpBuilder &b, Location loc, Value value,
 }
 
 /// A dot_general of one float type with contracting dimensions and free
-/// dimensions on both sides as a batch_matmul (or matmul): the operands are
+/// dimensions on both sides as a generic in batch_matmul (or matmul) form
+/// with the contraction's body (fused multiply-adds): the operands are
 /// transposed to (batch, free, contracting) and (batch, contracting, free)
 /// and each group collapsed. The sum runs over the contracting dimensions
 /// row-major in the order listed, as the generic's loops would, so the
 /// results are the same; a transpose costs one pass over an operand while
 /// the register-tiled matmul is many times faster than the generic's
 /// scalar loops. Null when a group is empty (no free dimension).
-Value buildAsBatchMatmul(OpBuilder &b, Location loc, Value lhs, Value rhs,
-                         Value init, const DotDims &dims) {
+Value buildAsBatchMatmul(OpBuilder &b, Location loc, const ProductSum &ps,
+                         Value lhs, Value rhs, Value init,
+                         const DotDims &dims) {
   auto freeDims = [](int64_t rank, ArrayRef<int64_t> batch,
                      ArrayRef<int64_t> contract) {
     SmallVector<int64_t> free;
@@ -300,16 +305,31 @@ Value buildAsBatchMatmul(OpBuilder &b, Location loc, Value lhs, Value rhs,
   Value matrixInit = init;
   if (resultGroups.size() != static_cast<size_t>(resultType.getRank()))
     matrixInit = tensor::CollapseShapeOp::create(b, loc, init, resultGroups);
-  Value sums =
-      batched
-          ? linalg::BatchMatmulOp::create(
-                b, loc, TypeRange{matrixInit.getType()},
-                ValueRange{lhsMatrix, rhsMatrix}, ValueRange{matrixInit})
-                .getResult(0)
-          : linalg::MatmulOp::create(b, loc, TypeRange{matrixInit.getType()},
-                                     ValueRange{lhsMatrix, rhsMatrix},
-                                     ValueRange{matrixInit})
-                .getResult(0);
+  // The loops of a (batch_)matmul: ([b,] m, n, k).
+  MLIRContext *ctx = b.getContext();
+  unsigned loops = batched ? 4 : 3;
+  AffineExpr batch = b.getAffineDimExpr(0);
+  AffineExpr m = b.getAffineDimExpr(loops - 3),
+             n = b.getAffineDimExpr(loops - 2),
+             k = b.getAffineDimExpr(loops - 1);
+  auto map = [&](ArrayRef<AffineExpr> exprs) {
+    SmallVector<AffineExpr> all;
+    if (batched)
+      all.push_back(batch);
+    all.append(exprs.begin(), exprs.end());
+    return AffineMap::get(loops, 0, all, ctx);
+  };
+  SmallVector<utils::IteratorType> iterators(loops - 1,
+                                             utils::IteratorType::parallel);
+  iterators.push_back(utils::IteratorType::reduction);
+  Value sums = linalg::GenericOp::create(
+                   b, loc, TypeRange{matrixInit.getType()},
+                   ValueRange{lhsMatrix, rhsMatrix}, ValueRange{matrixInit},
+                   {map({m, k}), map({k, n}), map({m, n})}, iterators,
+                   [&](OpBuilder &nb, Location nl, ValueRange args) {
+                     ps.buildBody(nb, nl, args);
+                   })
+                   .getResult(0);
   if (matrixInit == init)
     return sums;
   return tensor::ExpandShapeOp::create(b, loc, resultType, sums, resultGroups);
@@ -326,12 +346,12 @@ Value buildDotGeneral(OpBuilder &b, Location loc, const ProductSum &ps,
   ArrayRef<int64_t> shape = resultType.getShape();
   Value init = ps.zeroTensor(b, loc, shape);
 
-  // One float type: the named matmul ops compute the same sums (their body
-  // widens inputs to the output type).
+  // One float type: matmul form (transposes are worth it for the register
+  // tiles; other types keep the original layout).
   bool sameFloat =
       isa<FloatType>(ps.result) && ps.lhs == ps.result && ps.rhs == ps.result;
   if (sameFloat && !dims.lhsContract.empty())
-    if (Value sums = buildAsBatchMatmul(b, loc, lhs, rhs, init, dims))
+    if (Value sums = buildAsBatchMatmul(b, loc, ps, lhs, rhs, init, dims))
       return ps.finish(b, loc, sums);
 
   // Loops: batch dims, lhs free dims, rhs free dims (the result's order),

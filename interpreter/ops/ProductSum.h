@@ -8,7 +8,9 @@
 //   integers wrap in 64 bits and are truncated to the result width (which is
 //   arithmetic modulo 2^width), f32 and every narrower float (f16, bf16, f8)
 //   accumulate in f32 and are rounded to the result type once at the end,
-//   f64 in f64, complex numbers per part in their part's precision.
+//   f64 in f64, complex numbers per part in their part's precision. Real
+//   float terms are added with fused multiply-adds, in the order of the
+//   contracting dimensions.
 // * Loading an operand into that type: each element is first converted to
 //   the result element type (the specification multiplies and adds in the
 //   result type), then widened to the accumulation type.
@@ -23,6 +25,7 @@
 
 #include "interpreter/ops/EvalHelpers.h"
 
+#include <cmath>
 #include <complex>
 #include <cstdint>
 #include <vector>
@@ -64,10 +67,20 @@ Element storeSum(double sum, mlir::Type resultElement);
 Element storeSum(std::complex<float> sum, mlir::Type resultElement);
 Element storeSum(std::complex<double> sum, mlir::Type resultElement);
 
-/// acc += a * b. Complex products use the textbook formula, as XLA does,
-/// without C99 Annex G's recovery of infinities.
+/// acc += a * b. Integers wrap. Real floats use one fused multiply-add
+/// (a * b + acc rounded once), as XLA's CPU kernels and compiled axle code
+/// do: each output's sum then has one exactly defined value for a given
+/// order of the terms, which compiled code reproduces bit for bit with
+/// vector FMA instructions. Complex products use the textbook formula, as
+/// XLA does, without C99 Annex G's recovery of infinities.
 template <typename T> inline void multiplyAdd(T &acc, const T &a, const T &b) {
   acc += a * b;
+}
+inline void multiplyAdd(float &acc, const float &a, const float &b) {
+  acc = std::fma(a, b, acc);
+}
+inline void multiplyAdd(double &acc, const double &a, const double &b) {
+  acc = std::fma(a, b, acc);
 }
 template <typename F>
 inline void multiplyAdd(std::complex<F> &acc, const std::complex<F> &a,

@@ -132,14 +132,16 @@ struct ApproximateMathPass
       return signalPassFailure();
     // What is left and has no LLVM intrinsic becomes a C library call. The
     // upstream patterns would also turn the exactly rounded operations
-    // (fabs, floor, sqrt, ...) into calls, one per vector element, so they
+    // (fabs, floor, sqrt, fma, ...) into calls, one per vector element (fma:
+    // LLVM makes it one instruction where the CPU has FMA and calls the C
+    // library only where it has not), so they
     // only see the other math ops; those stay for the LLVM conversion,
     // which makes them instructions (same results, and they vectorize).
     SmallVector<Operation *> calls;
     getOperation()->walk([&](Operation *op) {
       if (isa<math::MathDialect>(op->getDialect()) &&
           !isa<math::AbsFOp, math::CeilOp, math::FloorOp, math::RoundOp,
-               math::RoundEvenOp, math::TruncOp, math::SqrtOp>(op))
+               math::RoundEvenOp, math::TruncOp, math::SqrtOp, math::FmaOp>(op))
         calls.push_back(op);
     });
     RewritePatternSet libm(&getContext());

@@ -7,8 +7,8 @@
 //  2. float matmuls (plain and batched) are tiled for the caches, then for
 //     the registers (4 rows x up to 64 columns, k innermost with step 1) and
 //     the register tile is vectorized. Each output element still sums its
-//     products in the order k = 0, 1, ... with a separate multiply and add
-//     (no FMA), exactly as the interpreter does, so results are identical;
+//     products in the order k = 0, 1, ... with one fused multiply-add each,
+//     exactly as the interpreter does, so results are identical;
 //  3. every other linalg op whose innermost loop is parallel, reads its
 //     operands contiguously (or broadcast) along that loop and computes
 //     with arith/math ops only is tiled to one vector along the innermost
@@ -143,31 +143,56 @@ LogicalResult vectorizeOp(RewriterBase &rewriter, Operation *op) {
   return success();
 }
 
-/// A plain or batched float matmul with default maps and one element type:
-/// the loop dimensions are ([b,] m, n, k).
+/// A plain or batched float matmul as the lowering builds it: a generic
+/// with loops ([b,] m, n, k), maps ([b,] m, k), ([b,] k, n) -> ([b,] m, n),
+/// one element type (f32 or f64) and the body acc = fma(a, b, acc).
 bool isFloatMatmul(linalg::LinalgOp op) {
-  if (!isa<linalg::MatmulOp, linalg::BatchMatmulOp>(op))
-    return false;
-  if (auto matmul = dyn_cast<linalg::MatmulOp>(op.getOperation()))
-    if (matmul.hasUserDefinedMaps())
-      return false;
-  if (auto batch = dyn_cast<linalg::BatchMatmulOp>(op.getOperation()))
-    if (batch.hasUserDefinedMaps())
-      return false;
-  if (!hasStaticVectorizableOperands(op))
+  auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
+  if (!generic || generic.getNumDpsInputs() != 2 ||
+      generic.getNumDpsInits() != 1 || !hasStaticVectorizableOperands(op))
     return false;
   Type element = getElementTypeOrSelf(op->getOperand(0).getType());
-  if (!element.isF32() && !element.isF64())
+  if ((!element.isF32() && !element.isF64()) ||
+      !llvm::all_of(op->getOperandTypes(), [&](Type type) {
+        return getElementTypeOrSelf(type) == element;
+      }))
     return false;
-  return llvm::all_of(op->getOperandTypes(), [&](Type type) {
-    return getElementTypeOrSelf(type) == element;
-  });
+  unsigned loops = op.getNumLoops();
+  if (loops != 3 && loops != 4)
+    return false;
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  for (unsigned i = 0; i < loops; ++i)
+    if (iterators[i] != (i + 1 == loops ? utils::IteratorType::reduction
+                                        : utils::IteratorType::parallel))
+      return false;
+  MLIRContext *ctx = op->getContext();
+  unsigned batch = loops - 3;
+  auto map = [&](unsigned row, unsigned column) {
+    SmallVector<AffineExpr> exprs;
+    if (batch)
+      exprs.push_back(getAffineDimExpr(0, ctx));
+    exprs.push_back(getAffineDimExpr(batch + row, ctx));
+    exprs.push_back(getAffineDimExpr(batch + column, ctx));
+    return AffineMap::get(loops, 0, exprs, ctx);
+  };
+  if (op.getIndexingMapsArray() !=
+      SmallVector<AffineMap>{map(0, 2), map(2, 1), map(0, 1)})
+    return false;
+  Block &body = generic.getRegion().front();
+  if (!llvm::hasNItems(body.getOperations(), 2))
+    return false;
+  auto fma = dyn_cast<math::FmaOp>(body.front());
+  return fma && fma.getA() == body.getArgument(0) &&
+         fma.getB() == body.getArgument(1) &&
+         fma.getC() == body.getArgument(2) &&
+         body.getTerminator()->getOperand(0) == fma.getResult();
 }
 
 /// Replaces a static ([1,] mr, nr, 1) matmul tile by vector code: the C
 /// tile is one vector<mr x nr> (read and written once, so that the k loop's
 /// subset hoisting keeps it in registers); each row adds the broadcast
-/// element of A times the row of B, as a multiply and a separate add.
+/// element of A times the row of B with one fused multiply-add, as the
+/// scalar body does.
 /// (linalg::vectorize would build the same from 3-D vectors with a unit k
 /// dimension, whose transposes lower to shuffles.)
 LogicalResult emitRegisterTile(RewriterBase &rewriter, Operation *tileOp) {
@@ -209,10 +234,9 @@ LogicalResult emitRegisterTile(RewriterBase &rewriter, Operation *tileOp) {
     Value a = tensor::ExtractOp::create(rewriter, loc, lhs,
                                         indices(rank, {index, zero}));
     Value broadcast = vector::BroadcastOp::create(rewriter, loc, rowType, a);
-    Value product = arith::MulFOp::create(rewriter, loc, broadcast, row);
-    Value sum = arith::AddFOp::create(
-        rewriter, loc, vector::ExtractOp::create(rewriter, loc, tile, i),
-        product);
+    Value sum =
+        math::FmaOp::create(rewriter, loc, broadcast, row,
+                            vector::ExtractOp::create(rewriter, loc, tile, i));
     tile = vector::InsertOp::create(rewriter, loc, sum, tile, i);
   }
   Value result = vector::TransferWriteOp::create(rewriter, loc, tile, acc,

@@ -1,12 +1,20 @@
 // RUN: axle-opt --axle-lower-to-linalg --split-input-file %s | FileCheck %s
 
-// dot_general in matmul layout with one float type: linalg.matmul on a
-// zero-filled accumulator.
+// dot_general in matmul layout with one float type: a generic in matmul
+// form on a zero-filled accumulator, adding each product with one fused
+// multiply-add.
 
+// CHECK-DAG: #[[LHS:.*]] = affine_map<(d0, d1, d2) -> (d0, d2)>
+// CHECK-DAG: #[[RHS:.*]] = affine_map<(d0, d1, d2) -> (d2, d1)>
+// CHECK-DAG: #[[OUT:.*]] = affine_map<(d0, d1, d2) -> (d0, d1)>
 // CHECK-LABEL: func.func @matmul_f32
 // CHECK: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
 // CHECK: %[[FILL:.*]] = linalg.fill ins(%[[ZERO]] : f32) outs(%{{.*}} : tensor<4x5xf32>)
-// CHECK: %[[MM:.*]] = linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<4x8xf32>, tensor<8x5xf32>) outs(%[[FILL]] : tensor<4x5xf32>)
+// CHECK: %[[MM:.*]] = linalg.generic {indexing_maps = [#[[LHS]], #[[RHS]], #[[OUT]]], iterator_types = ["parallel", "parallel", "reduction"]}
+// CHECK-SAME: ins(%{{.*}}, %{{.*}} : tensor<4x8xf32>, tensor<8x5xf32>) outs(%[[FILL]] : tensor<4x5xf32>)
+// CHECK: ^bb0(%[[A:.*]]: f32, %[[B:.*]]: f32, %[[ACC:.*]]: f32):
+// CHECK: %[[S:.*]] = math.fma %[[A]], %[[B]], %[[ACC]] : f32
+// CHECK: linalg.yield %[[S]] : f32
 // CHECK: return %[[MM]]
 func.func @matmul_f32(%a: tensor<4x8xf32>, %b: tensor<8x5xf32>) -> tensor<4x5xf32> {
   %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<4x8xf32>, tensor<8x5xf32>) -> tensor<4x5xf32>
@@ -19,7 +27,11 @@ func.func @matmul_f32(%a: tensor<4x8xf32>, %b: tensor<8x5xf32>) -> tensor<4x5xf3
 
 // CHECK-LABEL: func.func @batch_matmul_bf16
 // CHECK: %[[FILL:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : tensor<2x4x5xf32>)
-// CHECK: %[[BMM:.*]] = linalg.batch_matmul ins(%{{.*}}, %{{.*}} : tensor<2x4x8xbf16>, tensor<2x8x5xbf16>) outs(%[[FILL]] : tensor<2x4x5xf32>)
+// CHECK: %[[BMM:.*]] = linalg.generic
+// CHECK-SAME: iterator_types = ["parallel", "parallel", "parallel", "reduction"]
+// CHECK-SAME: ins(%{{.*}}, %{{.*}} : tensor<2x4x8xbf16>, tensor<2x8x5xbf16>) outs(%[[FILL]] : tensor<2x4x5xf32>)
+// CHECK: arith.extf %{{.*}} : bf16 to f32
+// CHECK: math.fma
 // CHECK: linalg.generic {{.*}} ins(%[[BMM]] : tensor<2x4x5xf32>) outs(%{{.*}} : tensor<2x4x5xbf16>)
 // CHECK: arith.truncf %{{.*}} : f32 to bf16
 func.func @batch_matmul_bf16(%a: tensor<2x4x8xbf16>, %b: tensor<2x8x5xbf16>) -> tensor<2x4x5xbf16> {
@@ -32,7 +44,7 @@ func.func @batch_matmul_bf16(%a: tensor<2x4x8xbf16>, %b: tensor<2x8x5xbf16>) -> 
 // One float type in another layout (attention's q.k with heads in the
 // middle, two lhs free dims, two contracting dims): the operands are
 // transposed to (batch, free, contracting) / (batch, contracting, free),
-// each group collapsed into one dimension, and the batch_matmul's sums
+// each group collapsed into one dimension, and the batched matmul's sums
 // expanded back to the result shape.
 
 // CHECK-LABEL: func.func @dot_general_to_batch_matmul
@@ -42,7 +54,8 @@ func.func @batch_matmul_bf16(%a: tensor<2x4x8xbf16>, %b: tensor<2x8x5xbf16>) -> 
 // CHECK: %[[RT:.*]] = linalg.transpose ins(%{{.*}} : tensor<5x4x3x7xf32>) outs(%{{.*}} : tensor<4x7x3x5xf32>) permutation = [1, 3, 2, 0]
 // CHECK: %[[R:.*]] = tensor.collapse_shape %[[RT]] {{\[}}[0], [1, 2], [3]] : tensor<4x7x3x5xf32> into tensor<4x21x5xf32>
 // CHECK: %[[ACC:.*]] = tensor.collapse_shape %[[FILL]] {{\[}}[0], [1, 2], [3]] : tensor<4x6x2x5xf32> into tensor<4x12x5xf32>
-// CHECK: %[[BMM:.*]] = linalg.batch_matmul ins(%[[L]], %[[R]] : tensor<4x12x21xf32>, tensor<4x21x5xf32>) outs(%[[ACC]] : tensor<4x12x5xf32>)
+// CHECK: %[[BMM:.*]] = linalg.generic
+// CHECK-SAME: ins(%[[L]], %[[R]] : tensor<4x12x21xf32>, tensor<4x21x5xf32>) outs(%[[ACC]] : tensor<4x12x5xf32>)
 // CHECK: tensor.expand_shape %[[BMM]] {{\[}}[0], [1, 2], [3]] output_shape [4, 6, 2, 5] : tensor<4x12x5xf32> into tensor<4x6x2x5xf32>
 func.func @dot_general_to_batch_matmul(%a: tensor<6x4x3x2x7xf32>, %b: tensor<5x4x3x7xf32>) -> tensor<4x6x2x5xf32> {
   %0 = stablehlo.dot_general %a, %b, batching_dims = [1] x [1], contracting_dims = [4, 2] x [3, 2] : (tensor<6x4x3x2x7xf32>, tensor<5x4x3x7xf32>) -> tensor<4x6x2x5xf32>
@@ -92,10 +105,13 @@ func.func @dot_complex(%a: tensor<3x4xcomplex<f32>>, %b: tensor<4xcomplex<f32>>)
 
 // -----
 
-// Legacy dot of two matrices is a matmul.
+// Legacy dot of two matrices is a matmul (in generic form, f64 fused
+// multiply-adds).
 
 // CHECK-LABEL: func.func @dot_matrix
-// CHECK: linalg.matmul
+// CHECK: linalg.generic
+// CHECK-SAME: ins(%{{.*}}, %{{.*}} : tensor<3x4xf64>, tensor<4x2xf64>)
+// CHECK: math.fma %{{.*}}, %{{.*}}, %{{.*}} : f64
 func.func @dot_matrix(%a: tensor<3x4xf64>, %b: tensor<4x2xf64>) -> tensor<3x2xf64> {
   %0 = stablehlo.dot %a, %b : (tensor<3x4xf64>, tensor<4x2xf64>) -> tensor<3x2xf64>
   return %0 : tensor<3x2xf64>
@@ -114,8 +130,7 @@ func.func @dot_matrix(%a: tensor<3x4xf64>, %b: tensor<4x2xf64>) -> tensor<3x2xf6
 // CHECK: } : tensor<1x8x8x4xf32> to tensor<1x10x10x4xf32>
 // CHECK: linalg.generic {indexing_maps = [#[[LHS]], #[[RHS]], #[[OUT]]], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
 // CHECK-SAME: ins(%[[PAD]], %{{.*}} : tensor<1x10x10x4xf32>, tensor<3x3x4x6xf32>)
-// CHECK: arith.mulf
-// CHECK: arith.addf
+// CHECK: math.fma
 func.func @conv_nhwc(%a: tensor<1x8x8x4xf32>, %b: tensor<3x3x4x6xf32>) -> tensor<1x4x8x6xf32> {
   %0 = stablehlo.convolution(%a, %b) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [2, 1], pad = [[1, 1], [1, 1]], reverse = [false, true]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x8x8x4xf32>, tensor<3x3x4x6xf32>) -> tensor<1x4x8x6xf32>
   return %0 : tensor<1x4x8x6xf32>

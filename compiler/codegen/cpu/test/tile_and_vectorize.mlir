@@ -1,11 +1,15 @@
 // RUN: axle-opt --pass-pipeline='builtin.module(func.func(axle-tile-and-vectorize))' --split-input-file %s | FileCheck %s
 
-// A float matmul: its parallel cache tiles form one scf.forall (shared by
-// the kernel threads), k is tiled for the cache, and each 4 x 64 register
-// tile keeps C in one vector while k runs innermost: a broadcast element
-// of A times a row of B, added row by row (no FMA, so every sum keeps the
-// scalar code's rounding).
+// A float matmul (the lowering's generic form, acc = fma(a, b, acc)): its
+// parallel cache tiles form one scf.forall (shared by the kernel threads),
+// k is tiled for the cache, and each 4 x 64 register tile keeps C in one
+// vector while k runs innermost: a broadcast element of A times a row of B
+// added to each row with one fused multiply-add, so every sum keeps the
+// scalar code's rounding.
 
+#lhs = affine_map<(d0, d1, d2) -> (d0, d2)>
+#rhs = affine_map<(d0, d1, d2) -> (d2, d1)>
+#out = affine_map<(d0, d1, d2) -> (d0, d1)>
 // CHECK-LABEL: func.func @matmul
 // CHECK: scf.forall (%{{.*}}) = (0) to (128) step (64)
 // CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c256
@@ -13,14 +17,30 @@
 // CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c64
 // CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c1
 // CHECK: vector.transfer_read {{.*}} : tensor<4x64xf32>, vector<4x64xf32>
-// CHECK: vector.transfer_read {{.*}} : tensor<1x64xf32>, vector<64xf32>
+// CHECK: %[[B:.*]] = vector.transfer_read {{.*}} : tensor<1x64xf32>, vector<64xf32>
 // CHECK: %[[A:.*]] = vector.broadcast %{{.*}} : f32 to vector<64xf32>
-// CHECK: %[[P:.*]] = arith.mulf %[[A]], %{{.*}} : vector<64xf32>
 // CHECK: %[[C:.*]] = vector.extract %{{.*}}[0] : vector<64xf32> from vector<4x64xf32>
-// CHECK: arith.addf %[[C]], %[[P]] : vector<64xf32>
-// CHECK-NOT: vector.fma
+// CHECK: math.fma %[[A]], %[[B]], %[[C]] : vector<64xf32>
+// CHECK-NOT: arith.mulf
 // CHECK: vector.transfer_write {{.*}} : vector<4x64xf32>, tensor<4x64xf32>
 func.func @matmul(%a: tensor<128x512xf32>, %b: tensor<512x256xf32>, %c: tensor<128x256xf32>) -> tensor<128x256xf32> {
+  %0 = linalg.generic {indexing_maps = [#lhs, #rhs, #out], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %b : tensor<128x512xf32>, tensor<512x256xf32>) outs(%c : tensor<128x256xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %1 = math.fma %x, %y, %acc : f32
+    linalg.yield %1 : f32
+  } -> tensor<128x256xf32>
+  return %0 : tensor<128x256xf32>
+}
+
+// -----
+
+// A named linalg.matmul (whose body is a multiply and a separate add) is
+// not the lowering's form: it keeps the scalar code.
+
+// CHECK-LABEL: func.func @named_matmul
+// CHECK: linalg.matmul
+// CHECK-NOT: scf.forall
+func.func @named_matmul(%a: tensor<128x512xf32>, %b: tensor<512x256xf32>, %c: tensor<128x256xf32>) -> tensor<128x256xf32> {
   %0 = linalg.matmul ins(%a, %b : tensor<128x512xf32>, tensor<512x256xf32>) outs(%c : tensor<128x256xf32>) -> tensor<128x256xf32>
   return %0 : tensor<128x256xf32>
 }
