@@ -8,7 +8,10 @@
 //     the registers (4 rows x up to 64 columns, k innermost with step 1) and
 //     the register tile is vectorized. Each output element still sums its
 //     products in the order k = 0, 1, ... with one fused multiply-add each,
-//     exactly as the interpreter does, so results are identical;
+//     exactly as the interpreter does, so results are identical. Other
+//     contractions of the same shape (convolutions in NHWC x HWIO layout:
+//     output columns x output features) get the same register tile, with
+//     the window and input-feature loops in order around it;
 //  3. every other linalg op whose innermost loop is parallel, reads its
 //     operands contiguously (or broadcast) along that loop and computes
 //     with arith/math ops only is tiled to one vector along the innermost
@@ -188,14 +191,17 @@ bool isFloatMatmul(linalg::LinalgOp op) {
          body.getTerminator()->getOperand(0) == fma.getResult();
 }
 
-/// Replaces a static ([1,] mr, nr, 1) matmul tile by vector code: the C
+/// Replaces a static contraction tile whose loops all have size 1 but m
+/// (mr) and n (nr), e.g. a ([1,] mr, nr, 1) matmul tile, by vector code
+/// (the operands are as `matchRegisterContraction` checks): the C
 /// tile is one vector<mr x nr> (read and written once, so that the k loop's
 /// subset hoisting keeps it in registers); each row adds the broadcast
 /// element of A times the row of B with one fused multiply-add, as the
 /// scalar body does.
 /// (linalg::vectorize would build the same from 3-D vectors with a unit k
 /// dimension, whose transposes lower to shuffles.)
-LogicalResult emitRegisterTile(RewriterBase &rewriter, Operation *tileOp) {
+LogicalResult emitRegisterTile(RewriterBase &rewriter, Operation *tileOp,
+                               unsigned mDim) {
   auto op = cast<linalg::LinalgOp>(tileOp);
   Value lhs = op.getDpsInputs()[0], rhs = op.getDpsInputs()[1];
   Value acc = op.getDpsInits()[0];
@@ -229,10 +235,25 @@ LogicalResult emitRegisterTile(RewriterBase &rewriter, Operation *tileOp) {
   Value row = vector::TransferReadOp::create(rewriter, loc, rowType, rhs,
                                              indices(rank, {}), padding,
                                              minor(rank, 1), inBounds1);
+  // Row i of the tile reads A where the lhs map puts loop point (m = i,
+  // every other loop 0): (.., i, 0) for a matmul, (0, 0, i * stride, 0)
+  // for a convolution's output column i.
+  AffineMap lhsMap = op.getMatchingIndexingMap(&op->getOpOperand(0));
+  MLIRContext *ctx = rewriter.getContext();
   for (int64_t i = 0; i < mr; ++i) {
-    Value index = arith::ConstantIndexOp::create(rewriter, loc, i);
-    Value a = tensor::ExtractOp::create(rewriter, loc, lhs,
-                                        indices(rank, {index, zero}));
+    SmallVector<AffineExpr> point(op.getNumLoops(),
+                                  getAffineConstantExpr(0, ctx));
+    point[mDim] = getAffineConstantExpr(i, ctx);
+    SmallVector<Value> aIndices;
+    for (AffineExpr result : lhsMap.getResults()) {
+      auto position =
+          dyn_cast<AffineConstantExpr>(result.replaceDimsAndSymbols(point, {}));
+      if (!position)
+        return failure();
+      aIndices.push_back(
+          arith::ConstantIndexOp::create(rewriter, loc, position.getValue()));
+    }
+    Value a = tensor::ExtractOp::create(rewriter, loc, lhs, aIndices);
     Value broadcast = vector::BroadcastOp::create(rewriter, loc, rowType, a);
     Value sum =
         math::FmaOp::create(rewriter, loc, broadcast, row,
@@ -285,7 +306,92 @@ void tileAndVectorizeMatmul(RewriterBase &rewriter, linalg::LinalgOp op) {
   FailureOr<TilingInterface> registerTile = tile(rewriter, *tiled, registers);
   if (failed(registerTile))
     return;
-  (void)emitRegisterTile(rewriter, *registerTile);
+  (void)emitRegisterTile(rewriter, *registerTile, batch);
+}
+
+/// A float contraction other than a matmul that the register tile fits:
+/// body acc = fma(lhs, rhs, acc), one element type (f32 or f64), the
+/// parallel loops first and the output indexed by exactly them, in order;
+/// n, the last parallel loop, is the innermost dimension of the output and
+/// of the rhs and absent from the lhs; m, the one before it, is the
+/// output's next-to-last dimension and absent from the rhs. A convolution
+/// in NHWC x HWIO layout is one: m = output column, n = output feature.
+/// Returns m.
+std::optional<unsigned> matchRegisterContraction(linalg::LinalgOp op) {
+  auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
+  if (!generic || generic.getNumDpsInputs() != 2 ||
+      generic.getNumDpsInits() != 1 || !hasStaticVectorizableOperands(op))
+    return std::nullopt;
+  Type element = getElementTypeOrSelf(op->getOperand(0).getType());
+  if ((!element.isF32() && !element.isF64()) ||
+      !llvm::all_of(op->getOperandTypes(), [&](Type type) {
+        return getElementTypeOrSelf(type) == element;
+      }))
+    return std::nullopt;
+  Block &body = generic.getRegion().front();
+  auto fma = dyn_cast<math::FmaOp>(body.front());
+  if (!llvm::hasNItems(body.getOperations(), 2) || !fma ||
+      fma.getA() != body.getArgument(0) || fma.getB() != body.getArgument(1) ||
+      fma.getC() != body.getArgument(2) ||
+      body.getTerminator()->getOperand(0) != fma.getResult())
+    return std::nullopt;
+  unsigned parallel = op.getNumParallelLoops();
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  if (parallel < 2 || parallel == op.getNumLoops())
+    return std::nullopt;
+  for (unsigned i = 0; i < iterators.size(); ++i)
+    if ((i < parallel) != (iterators[i] == utils::IteratorType::parallel))
+      return std::nullopt;
+  AffineMap lhsMap = op.getMatchingIndexingMap(&op->getOpOperand(0));
+  AffineMap rhsMap = op.getMatchingIndexingMap(&op->getOpOperand(1));
+  AffineMap outMap = op.getMatchingIndexingMap(&op->getOpOperand(2));
+  if (outMap.getNumResults() != parallel)
+    return std::nullopt;
+  for (unsigned i = 0; i < parallel; ++i)
+    if (outMap.getResult(i) != getAffineDimExpr(i, op->getContext()))
+      return std::nullopt;
+  unsigned m = parallel - 2, n = parallel - 1;
+  if (rhsMap.getNumResults() == 0 ||
+      rhsMap.getResults().back() != getAffineDimExpr(n, op->getContext()) ||
+      lhsMap.isFunctionOfDim(n) || rhsMap.isFunctionOfDim(m))
+    return std::nullopt;
+  for (AffineExpr result : rhsMap.getResults().drop_back())
+    if (result.isFunctionOfDim(n))
+      return std::nullopt;
+  return m;
+}
+
+/// Tiles a contraction matched by `matchRegisterContraction` into register
+/// tiles of up to 4 values of m by 4 vectors of n: one scf.forall over the
+/// parallel loops (other parallel loops step 1), the reductions as
+/// scf.for loops of step 1 inside, in their order (so each sum keeps the
+/// scalar code's order), and the tile as vector code.
+void tileAndVectorizeContraction(RewriterBase &rewriter, linalg::LinalgOp op,
+                                 unsigned m) {
+  SmallVector<int64_t> bounds = op.getStaticLoopRanges();
+  unsigned n = m + 1;
+  unsigned bits =
+      getElementTypeOrSelf(op->getOperand(0).getType()).getIntOrFloatBitWidth();
+  int64_t nr = largestDivisor(bounds[n], 4 * (512 / bits));
+  int64_t mr = largestDivisor(bounds[m], 4);
+  if (nr < 4)
+    return;
+  SmallVector<int64_t> parallel(bounds.size(), 0);
+  for (unsigned i = 0; i <= n; ++i)
+    parallel[i] = 1;
+  parallel[m] = mr;
+  parallel[n] = nr;
+  FailureOr<TilingInterface> tiled =
+      tile(rewriter, cast<TilingInterface>(op.getOperation()), parallel);
+  if (failed(tiled))
+    return;
+  SmallVector<int64_t> reductions(bounds.size(), 1);
+  for (unsigned i = 0; i <= n; ++i)
+    reductions[i] = 0;
+  tiled = tile(rewriter, *tiled, reductions);
+  if (failed(tiled))
+    return;
+  (void)emitRegisterTile(rewriter, *tiled, m);
 }
 
 /// Linalg ops (other than matmuls) whose innermost loop is parallel and
@@ -420,6 +526,7 @@ struct TileAndVectorizePass
     }
 
     SmallVector<linalg::LinalgOp> matmuls, others;
+    SmallVector<std::pair<linalg::LinalgOp, unsigned>> contractions;
     func.walk([&](linalg::LinalgOp op) {
       // Ops already inside loops (scf nests built by the lowering) are left
       // alone: tiling them again gains little.
@@ -427,12 +534,16 @@ struct TileAndVectorizePass
         return;
       if (isFloatMatmul(op))
         matmuls.push_back(op);
+      else if (std::optional<unsigned> m = matchRegisterContraction(op))
+        contractions.push_back({op, *m});
       else if (!isa<linalg::FillOp>(op))
         others.push_back(op);
     });
     IRRewriter rewriter(context);
     for (linalg::LinalgOp op : matmuls)
       tileAndVectorizeMatmul(rewriter, op);
+    for (auto [op, m] : contractions)
+      tileAndVectorizeContraction(rewriter, op, m);
     for (linalg::LinalgOp op : others)
       tileAndVectorizeInnermost(rewriter, op);
 

@@ -72,3 +72,36 @@ func.func @exp_of_sum(%x: tensor<8x128xf32>, %y: tensor<8x128xf32>) -> tensor<8x
   } -> tensor<8x128xf32>
   return %r : tensor<8x128xf32>
 }
+
+// -----
+
+// A convolution (NHWC x HWIO, stride 2 in columns) gets the same register
+// tile: 4 output columns (m) by 32 output features (n) in one scf.forall
+// step, the window rows, columns and input features as loops of step 1
+// inside in their order, and row i of the tile reading the input at column
+// 2 * i of its slice.
+
+#in = affine_map<(n, oh, ow, of, kh, kw, if) -> (n, oh + kh, ow * 2 + kw, if)>
+#k = affine_map<(n, oh, ow, of, kh, kw, if) -> (kh, kw, if, of)>
+#o = affine_map<(n, oh, ow, of, kh, kw, if) -> (n, oh, ow, of)>
+// CHECK-LABEL: func.func @conv
+// CHECK: scf.forall (%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) = (0, 0, 0, 0) to (2, 6, 8, 32) step (1, 1, 4, 32)
+// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c1
+// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c1
+// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c1
+// CHECK: %[[B:.*]] = vector.transfer_read {{.*}} : tensor<1x1x1x32xf32>, vector<32xf32>
+// CHECK: tensor.extract %{{.*}}[%c0, %c0, %c0, %c0] : tensor<1x1x7x1xf32>
+// CHECK: math.fma %{{.*}}, %[[B]], %{{.*}} : vector<32xf32>
+// CHECK: tensor.extract %{{.*}}[%c0, %c0, %c2, %c0] : tensor<1x1x7x1xf32>
+// CHECK: math.fma %{{.*}}, %[[B]], %{{.*}} : vector<32xf32>
+// CHECK: tensor.extract %{{.*}}[%c0, %c0, %c4, %c0] : tensor<1x1x7x1xf32>
+// CHECK: tensor.extract %{{.*}}[%c0, %c0, %c6, %c0] : tensor<1x1x7x1xf32>
+// CHECK: vector.transfer_write {{.*}} : vector<4x32xf32>, tensor<1x1x4x32xf32>
+func.func @conv(%x: tensor<2x8x17x3xf32>, %w: tensor<3x3x3x32xf32>, %c: tensor<2x6x8x32xf32>) -> tensor<2x6x8x32xf32> {
+  %0 = linalg.generic {indexing_maps = [#in, #k, #o], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]} ins(%x, %w : tensor<2x8x17x3xf32>, tensor<3x3x3x32xf32>) outs(%c : tensor<2x6x8x32xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %1 = math.fma %a, %b, %acc : f32
+    linalg.yield %1 : f32
+  } -> tensor<2x6x8x32xf32>
+  return %0 : tensor<2x6x8x32xf32>
+}
