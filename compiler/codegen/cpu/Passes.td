@@ -181,10 +181,12 @@ def TileAndVectorizePass
   let description = [{
     Fuses elementwise producers into their consumers, tiles float matmuls
     for the caches and the registers (k innermost, step 1) and vectorizes
-    the register tile, and vectorizes the innermost parallel dimension of
+    the register tile (convolutions in NHWC x HWIO layout get the same
+    register tile), and vectorizes the innermost parallel dimension of
     other linalg ops whose operands are contiguous along it. Every result
-    keeps the scalar loops' order of operations (no reassociation, no FMA),
-    so the generated code computes the same bits as the interpreter. Ops
+    keeps the scalar loops' order of operations (no reassociation; the
+    contractions' fused multiply-adds stay fused multiply-adds), so the
+    generated code computes the same bits as the interpreter. Ops
     that do not fit stay linalg ops for convert-linalg-to-loops.
   }];
   let options = [

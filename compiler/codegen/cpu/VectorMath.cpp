@@ -9,10 +9,10 @@
 // midpoint: about one input in 10^8, and then both are within 0.5 + 2^-28
 // f32 ULP. Vectors stay vectors (8 f64 lanes per AVX-512 register).
 //
-// Only plain IEEE operations with vector forms are used (mul, add, sub,
-// div, compare, select, roundeven, abs, copysign, bit casts, integer shift
-// and add), without fastmath flags and with separate multiplies and adds
-// (no FMA), so that every target computes the same bits. Under
+// Only exactly rounded IEEE operations with vector forms are used (mul,
+// add, sub, div, the polynomial's fused multiply-adds, compare, select,
+// roundeven, abs, copysign, bit casts, integer shift and add), without
+// fastmath flags, so that every target computes the same bits. Under
 // --fast-math (reassociation, contraction) the code stays accurate to
 // ~2^-45 relative: nothing relies on an exact add-then-subtract.
 //
@@ -67,6 +67,11 @@ public:
   }
   Value mul(Value a, Value b) {
     return arith::MulFOp::create(rewriter, loc, a, b);
+  }
+  /// a * b + c rounded once (an instruction where the CPU has FMA, the C
+  /// library's exactly rounded fma elsewhere: the same bits everywhere).
+  Value fma(Value a, Value b, Value c) {
+    return math::FmaOp::create(rewriter, loc, a, b, c);
   }
   Value div(Value a, Value b) {
     return arith::DivFOp::create(rewriter, loc, a, b);
@@ -156,7 +161,7 @@ Reduced reduce(F64Builder &b, Value x) {
     factorial[k] = factorial[k - 1] * k;
   Value poly = b.constant(1.0 / factorial[kTerms]);
   for (int k = kTerms - 2; k >= 0; --k)
-    poly = b.add(b.mul(poly, r), b.constant(1.0 / factorial[k + 1]));
+    poly = b.fma(poly, r, b.constant(1.0 / factorial[k + 1]));
   // The low 12 bits of n + 1.5 * 2^52 hold n mod 2^12; shifted into the
   // exponent field and biased they make 2^n (-159 <= n <= 130). This needs
   // no f64 -> i64 conversion, which AVX2 lacks for vectors.
