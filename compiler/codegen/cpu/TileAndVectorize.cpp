@@ -6,7 +6,8 @@
 //     elementwise ops becomes one loop nest and no temporary tensor;
 //  2. float matmuls (plain and batched) are tiled for the caches, then for
 //     the registers (4 rows x up to 64 columns, k innermost with step 1) and
-//     the register tile is vectorized. Each output element still sums its
+//     the register tile is vectorized (bf16 and f16 operands of an f32
+//     sum are widened in registers). Each output element still sums its
 //     products in the order k = 0, 1, ... with one fused multiply-add each,
 //     exactly as the interpreter does, so results are identical. Other
 //     contractions of the same shape (convolutions in NHWC x HWIO layout:
@@ -146,19 +147,43 @@ LogicalResult vectorizeOp(RewriterBase &rewriter, Operation *op) {
   return success();
 }
 
-/// A plain or batched float matmul as the lowering builds it: a generic
-/// with loops ([b,] m, n, k), maps ([b,] m, k), ([b,] k, n) -> ([b,] m, n),
-/// one element type (f32 or f64) and the body acc = fma(a, b, acc).
-bool isFloatMatmul(linalg::LinalgOp op) {
+/// A contraction the register tile can compute: two inputs and one
+/// static output, accumulating in f32 or f64 with the body
+/// acc = fma(lhs, rhs, acc), where the inputs are of the accumulator's type
+/// or (f32 accumulators) both bf16 or both f16, widened exactly by extf.
+bool hasRegisterTileBody(linalg::LinalgOp op) {
   auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
   if (!generic || generic.getNumDpsInputs() != 2 ||
       generic.getNumDpsInits() != 1 || !hasStaticVectorizableOperands(op))
     return false;
-  Type element = getElementTypeOrSelf(op->getOperand(0).getType());
-  if ((!element.isF32() && !element.isF64()) ||
-      !llvm::all_of(op->getOperandTypes(), [&](Type type) {
-        return getElementTypeOrSelf(type) == element;
-      }))
+  Type acc = getElementTypeOrSelf(op->getOperand(2).getType());
+  Type input = getElementTypeOrSelf(op->getOperand(0).getType());
+  if (getElementTypeOrSelf(op->getOperand(1).getType()) != input)
+    return false;
+  bool widened = input != acc;
+  if (!(acc.isF64() && !widened) &&
+      !(acc.isF32() && (!widened || input.isBF16() || input.isF16())))
+    return false;
+  Block &body = generic.getRegion().front();
+  auto fma = dyn_cast<math::FmaOp>(
+      body.getTerminator()->getOperand(0).getDefiningOp());
+  if (!fma || fma.getC() != body.getArgument(2) ||
+      !llvm::hasNItems(body.getOperations(), widened ? 4 : 2))
+    return false;
+  auto isInput = [&](Value value, unsigned index) {
+    if (widened)
+      if (auto extf = value.getDefiningOp<arith::ExtFOp>())
+        value = extf.getIn();
+    return value == body.getArgument(index);
+  };
+  return isInput(fma.getA(), 0) && isInput(fma.getB(), 1);
+}
+
+/// A plain or batched float matmul as the lowering builds it: a generic
+/// with loops ([b,] m, n, k), maps ([b,] m, k), ([b,] k, n) -> ([b,] m, n),
+/// one element type (f32 or f64) and the body acc = fma(a, b, acc).
+bool isFloatMatmul(linalg::LinalgOp op) {
+  if (!hasRegisterTileBody(op))
     return false;
   unsigned loops = op.getNumLoops();
   if (loops != 3 && loops != 4)
@@ -178,17 +203,8 @@ bool isFloatMatmul(linalg::LinalgOp op) {
     exprs.push_back(getAffineDimExpr(batch + column, ctx));
     return AffineMap::get(loops, 0, exprs, ctx);
   };
-  if (op.getIndexingMapsArray() !=
-      SmallVector<AffineMap>{map(0, 2), map(2, 1), map(0, 1)})
-    return false;
-  Block &body = generic.getRegion().front();
-  if (!llvm::hasNItems(body.getOperations(), 2))
-    return false;
-  auto fma = dyn_cast<math::FmaOp>(body.front());
-  return fma && fma.getA() == body.getArgument(0) &&
-         fma.getB() == body.getArgument(1) &&
-         fma.getC() == body.getArgument(2) &&
-         body.getTerminator()->getOperand(0) == fma.getResult();
+  return op.getIndexingMapsArray() ==
+         SmallVector<AffineMap>{map(0, 2), map(2, 1), map(0, 1)};
 }
 
 /// Replaces a static contraction tile whose loops all have size 1 but m
@@ -232,9 +248,19 @@ LogicalResult emitRegisterTile(RewriterBase &rewriter, Operation *tileOp,
   Value tile = vector::TransferReadOp::create(rewriter, loc, tileType, acc,
                                               indices(rank, {}), padding,
                                               minor(rank, 2), inBounds2);
-  Value row = vector::TransferReadOp::create(rewriter, loc, rowType, rhs,
-                                             indices(rank, {}), padding,
-                                             minor(rank, 1), inBounds1);
+  // bf16 / f16 inputs are widened to the f32 accumulator exactly.
+  Type input = getElementTypeOrSelf(rhs.getType());
+  auto widen = [&](Value value, Type type) -> Value {
+    if (input == element)
+      return value;
+    return arith::ExtFOp::create(rewriter, loc, type, value);
+  };
+  Value row =
+      widen(vector::TransferReadOp::create(
+                rewriter, loc, VectorType::get({nr}, input), rhs,
+                indices(rank, {}), ub::PoisonOp::create(rewriter, loc, input),
+                minor(rank, 1), inBounds1),
+            rowType);
   // Row i of the tile reads A where the lhs map puts loop point (m = i,
   // every other loop 0): (.., i, 0) for a matmul, (0, 0, i * stride, 0)
   // for a convolution's output column i.
@@ -253,7 +279,8 @@ LogicalResult emitRegisterTile(RewriterBase &rewriter, Operation *tileOp,
       aIndices.push_back(
           arith::ConstantIndexOp::create(rewriter, loc, position.getValue()));
     }
-    Value a = tensor::ExtractOp::create(rewriter, loc, lhs, aIndices);
+    Value a =
+        widen(tensor::ExtractOp::create(rewriter, loc, lhs, aIndices), element);
     Value broadcast = vector::BroadcastOp::create(rewriter, loc, rowType, a);
     Value sum =
         math::FmaOp::create(rewriter, loc, broadcast, row,
@@ -273,7 +300,7 @@ void tileAndVectorizeMatmul(RewriterBase &rewriter, linalg::LinalgOp op) {
   unsigned batch = bounds.size() - 3;
   int64_t m = bounds[batch], n = bounds[batch + 1], k = bounds[batch + 2];
   unsigned bits =
-      getElementTypeOrSelf(op->getOperand(0).getType()).getIntOrFloatBitWidth();
+      getElementTypeOrSelf(op->getOperand(2).getType()).getIntOrFloatBitWidth();
   // Register tile: up to 4 rows and 4 zmm registers of columns, 16
   // accumulators; k innermost so that the tile of C stays in registers.
   int64_t lanes = 512 / bits;
@@ -318,22 +345,7 @@ void tileAndVectorizeMatmul(RewriterBase &rewriter, linalg::LinalgOp op) {
 /// in NHWC x HWIO layout is one: m = output column, n = output feature.
 /// Returns m.
 std::optional<unsigned> matchRegisterContraction(linalg::LinalgOp op) {
-  auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
-  if (!generic || generic.getNumDpsInputs() != 2 ||
-      generic.getNumDpsInits() != 1 || !hasStaticVectorizableOperands(op))
-    return std::nullopt;
-  Type element = getElementTypeOrSelf(op->getOperand(0).getType());
-  if ((!element.isF32() && !element.isF64()) ||
-      !llvm::all_of(op->getOperandTypes(), [&](Type type) {
-        return getElementTypeOrSelf(type) == element;
-      }))
-    return std::nullopt;
-  Block &body = generic.getRegion().front();
-  auto fma = dyn_cast<math::FmaOp>(body.front());
-  if (!llvm::hasNItems(body.getOperations(), 2) || !fma ||
-      fma.getA() != body.getArgument(0) || fma.getB() != body.getArgument(1) ||
-      fma.getC() != body.getArgument(2) ||
-      body.getTerminator()->getOperand(0) != fma.getResult())
+  if (!hasRegisterTileBody(op))
     return std::nullopt;
   unsigned parallel = op.getNumParallelLoops();
   SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
@@ -371,7 +383,7 @@ void tileAndVectorizeContraction(RewriterBase &rewriter, linalg::LinalgOp op,
   SmallVector<int64_t> bounds = op.getStaticLoopRanges();
   unsigned n = m + 1;
   unsigned bits =
-      getElementTypeOrSelf(op->getOperand(0).getType()).getIntOrFloatBitWidth();
+      getElementTypeOrSelf(op->getOperand(2).getType()).getIntOrFloatBitWidth();
   int64_t nr = largestDivisor(bounds[n], 4 * (512 / bits));
   int64_t mr = largestDivisor(bounds[m], 4);
   if (nr < 4)

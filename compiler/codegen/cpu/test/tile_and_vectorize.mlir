@@ -105,3 +105,29 @@ func.func @conv(%x: tensor<2x8x17x3xf32>, %w: tensor<3x3x3x32xf32>, %c: tensor<2
   } -> tensor<2x6x8x32xf32>
   return %0 : tensor<2x6x8x32xf32>
 }
+
+// -----
+
+// bf16 operands accumulating in f32 (exact products): the same register
+// tile, with B's row read as bf16 and A's element widened by extf.
+
+#lhs = affine_map<(d0, d1, d2) -> (d0, d2)>
+#rhs = affine_map<(d0, d1, d2) -> (d2, d1)>
+#out = affine_map<(d0, d1, d2) -> (d0, d1)>
+// CHECK-LABEL: func.func @matmul_bf16
+// CHECK: %[[ROW:.*]] = vector.transfer_read {{.*}} : tensor<1x64xbf16>, vector<64xbf16>
+// CHECK: %[[B:.*]] = arith.extf %[[ROW]] : vector<64xbf16> to vector<64xf32>
+// CHECK: %[[E:.*]] = tensor.extract {{.*}} : tensor<4x1xbf16>
+// CHECK: %[[A:.*]] = arith.extf %[[E]] : bf16 to f32
+// CHECK: %[[AV:.*]] = vector.broadcast %[[A]] : f32 to vector<64xf32>
+// CHECK: math.fma %[[AV]], %[[B]], %{{.*}} : vector<64xf32>
+func.func @matmul_bf16(%a: tensor<8x32xbf16>, %b: tensor<32x64xbf16>, %c: tensor<8x64xf32>) -> tensor<8x64xf32> {
+  %0 = linalg.generic {indexing_maps = [#lhs, #rhs, #out], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %b : tensor<8x32xbf16>, tensor<32x64xbf16>) outs(%c : tensor<8x64xf32>) {
+  ^bb0(%x: bf16, %y: bf16, %acc: f32):
+    %ex = arith.extf %x : bf16 to f32
+    %ey = arith.extf %y : bf16 to f32
+    %1 = math.fma %ex, %ey, %acc : f32
+    linalg.yield %1 : f32
+  } -> tensor<8x64xf32>
+  return %0 : tensor<8x64xf32>
+}
