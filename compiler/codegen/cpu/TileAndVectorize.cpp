@@ -13,7 +13,10 @@
 //     contractions of the same shape (convolutions in NHWC x HWIO layout:
 //     output columns x output features) get the same register tile, with
 //     the window and input-feature loops in order around it;
-//  3. every other linalg op whose innermost loop is parallel, reads its
+//  3. reductions along the innermost dimension with a parallel loop around
+//     it are vectorized across 16 rows, each row in its own lane and in
+//     order (tileAndVectorizeRowReduction);
+//  4. every other linalg op whose innermost loop is parallel, reads its
 //     operands contiguously (or broadcast) along that loop and computes
 //     with arith/math ops only is tiled to one vector along the innermost
 //     dimension and vectorized. Reductions over outer dimensions stay in
@@ -453,6 +456,59 @@ void tileAndVectorizeInnermost(RewriterBase &rewriter, linalg::LinalgOp op) {
   (void)vectorizeOp(rewriter, target);
 }
 
+/// Reductions along the innermost dimension (row sums, maxima, the
+/// softmax and layernorm statistics) whose next loop out is parallel: 16
+/// rows at a time, each in its own vector lane, so that every row still
+/// combines its elements in order k = 0, 1, ... from its initial value.
+/// The tile is [.., rows, 16 of k]: its vector form reduces a 16 x 16
+/// block over k, which the InnerParallel lowering turns into a transpose
+/// and 16 lane-wise steps in k order.
+void tileAndVectorizeRowReduction(RewriterBase &rewriter, linalg::LinalgOp op) {
+  if (!hasStaticVectorizableOperands(op) || !hasVectorizableBody(op))
+    return;
+  unsigned loops = op.getNumLoops();
+  if (loops < 2 || op.getNumReductionLoops() != 1 || op.getNumDpsInits() != 1)
+    return;
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  unsigned k = loops - 1, row = loops - 2;
+  if (iterators[k] != utils::IteratorType::reduction ||
+      iterators[row] != utils::IteratorType::parallel)
+    return;
+  for (OpOperand &operand : op->getOpOperands()) {
+    AffineMap map = op.getMatchingIndexingMap(&operand);
+    if (!map.isProjectedPermutation(/*allowZeroInResults=*/true))
+      return;
+    // Contiguous along k, or not reading along it at all.
+    for (auto [i, result] : llvm::enumerate(map.getResults()))
+      if (result.isFunctionOfDim(k) && i + 1 != map.getNumResults())
+        return;
+  }
+  AffineMap outMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
+  if (outMap.getNumResults() == 0 || outMap.isFunctionOfDim(k) ||
+      outMap.getResults().back() != getAffineDimExpr(row, op->getContext()))
+    return;
+  SmallVector<int64_t> bounds = op.getStaticLoopRanges();
+  int64_t rows = largestDivisor(bounds[row], 16);
+  int64_t depth = largestDivisor(bounds[k], 16);
+  if (rows < 4 || depth < 4)
+    return;
+  SmallVector<int64_t> parallel(loops, 1);
+  parallel[row] = rows;
+  parallel[k] = 0;
+  FailureOr<TilingInterface> tiled =
+      tile(rewriter, cast<TilingInterface>(op.getOperation()), parallel);
+  if (failed(tiled))
+    return;
+  SmallVector<int64_t> reduction(loops, 0);
+  reduction[k] = depth;
+  if (depth != bounds[k]) {
+    tiled = tile(rewriter, *tiled, reduction);
+    if (failed(tiled))
+      return;
+  }
+  (void)vectorizeOp(rewriter, *tiled);
+}
+
 /// Every loop of `map` indexes one result of its own, alone (d0, 31 - d0):
 /// the map is a bijection between the loop iterations and the elements.
 bool readsEachElementOnce(AffineMap map) {
@@ -556,13 +612,23 @@ struct TileAndVectorizePass
       tileAndVectorizeMatmul(rewriter, op);
     for (auto [op, m] : contractions)
       tileAndVectorizeContraction(rewriter, op, m);
-    for (linalg::LinalgOp op : others)
-      tileAndVectorizeInnermost(rewriter, op);
+    for (linalg::LinalgOp op : others) {
+      if (op.getIteratorTypesArray().back() == utils::IteratorType::reduction)
+        tileAndVectorizeRowReduction(rewriter, op);
+      else
+        tileAndVectorizeInnermost(rewriter, op);
+    }
 
     // A register tile's k step reduces over a unit dimension: that is one
     // add per element, in order. Unit dimensions of 1 x ... x N tiles go.
     RewritePatternSet patterns(context);
     vector::MultiDimReductionOp::getCanonicalizationPatterns(patterns, context);
+    // Row reductions: reduce over k lane-wise in k order (a transpose, then
+    // one vector op per k), never across lanes.
+    vector::populateVectorMultiReductionLoweringPatterns(
+        patterns, vector::VectorMultiReductionLowering::InnerParallel);
+    vector::populateVectorTransposeLoweringPatterns(
+        patterns, vector::VectorTransposeLowering::Shuffle16x16);
     vector::populateCastAwayVectorLeadingOneDimPatterns(patterns);
     vector::TransferReadOp::getCanonicalizationPatterns(patterns, context);
     vector::TransferWriteOp::getCanonicalizationPatterns(patterns, context);

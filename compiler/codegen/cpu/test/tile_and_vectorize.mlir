@@ -131,3 +131,31 @@ func.func @matmul_bf16(%a: tensor<8x32xbf16>, %b: tensor<32x64xbf16>, %c: tensor
   } -> tensor<8x64xf32>
   return %0 : tensor<8x64xf32>
 }
+
+// -----
+
+// A row reduction (sum along the innermost dimension): 16 rows per
+// scf.forall step, k in steps of 16, each 16 x 16 block transposed by
+// shuffles and added to the rows' sums one k at a time, so every row keeps
+// the scalar order.
+
+#in = affine_map<(d0, d1) -> (d0, d1)>
+#out = affine_map<(d0, d1) -> (d0)>
+// CHECK-LABEL: func.func @row_sum
+// CHECK: scf.forall (%{{.*}}) = (0) to (64) step (16)
+// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c16
+// CHECK: vector.transfer_read {{.*}} : tensor<16x16xf32>, vector<16x16xf32>
+// CHECK: %[[ACC:.*]] = vector.transfer_read {{.*}} : tensor<16xf32>, vector<16xf32>
+// CHECK: vector.shuffle
+// CHECK: %[[S0:.*]] = arith.addf %{{.*}}, %[[ACC]] : vector<16xf32>
+// CHECK: %[[S1:.*]] = arith.addf %{{.*}}, %[[S0]] : vector<16xf32>
+// CHECK-NOT: vector.reduction
+// CHECK-NOT: vector.multi_reduction
+func.func @row_sum(%x: tensor<64x128xf32>, %init: tensor<64xf32>) -> tensor<64xf32> {
+  %0 = linalg.generic {indexing_maps = [#in, #out], iterator_types = ["parallel", "reduction"]} ins(%x : tensor<64x128xf32>) outs(%init : tensor<64xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %1 = arith.addf %acc, %a : f32
+    linalg.yield %1 : f32
+  } -> tensor<64xf32>
+  return %0 : tensor<64xf32>
+}
