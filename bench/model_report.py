@@ -6,8 +6,9 @@
 For each model in bench/models/ (exported by export_models.py): the number
 of kernels (loop nests) before and after fusion and the fusions made
 (`axle-compile --report=fusion`), axle's planned peak of intermediate
-buffers against their naive total (`--report=json`), and XLA's memory
-analysis of the same function on this machine's CPU
+buffers (its arena and what lives outside it) against the largest live set
+(what no plan can beat) and their naive total (`--report=json`), and
+XLA's memory analysis of the same function on this machine's CPU
 (`jax.jit(f).lower(...).compile().memory_analysis()`: its temporaries).
 """
 import json
@@ -58,11 +59,12 @@ def main():
     for name, before, after, fused, _, _ in rows:
         print(f"| {name} | {before} | {after} | {fused} |")
     print()
-    print("| model | axle planned peak | axle naive total | XLA temporaries "
-          "| inputs+outputs |")
-    print("|---|---|---|---|---|")
+    print("| model | axle planned peak | largest live set | axle naive total "
+          "| XLA temporaries | inputs+outputs |")
+    print("|---|---|---|---|---|---|")
     for name, _, _, _, memory, xla in rows:
         print(f"| {name} | {kib(memory['peak_bytes'])} "
+              f"| {kib(memory['live_peak_bytes'])} "
               f"| {kib(memory['naive_total_bytes'])} | {kib(xla)} "
               f"| {kib(memory['input_output_bytes'])} |")
 

@@ -1,0 +1,80 @@
+#!/usr/bin/env python3
+"""What fusion gains: each benchmark model with fusion on and off.
+
+    .venv/bin/python bench/fusion_speedup.py [--runs N] [--rounds R] [--threads T]
+
+Compiles every model in bench/models/ twice (`axle-compile` with and
+without `--fusion=false`), then runs the two artifacts in alternation
+(`axle-run --benchmark=N`, R rounds each, so that both see the same
+machine state) on the same random input, and prints the median of the
+per-round medians and the speedup. Both artifacts must also give the same
+results (fusion keeps every operation's rounding, so bit for bit).
+"""
+import argparse
+import pathlib
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+
+REPO = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO / "bench" / "models"))
+TOOLS = REPO / "build" / "tools"
+
+
+def run(artifact, inputs, output, runs, threads):
+    command = [str(TOOLS / "axle-run" / "axle-run"), str(artifact),
+               f"--benchmark={runs}", f"--threads={threads}",
+               f"--output=@{output}"]
+    command += [f"--input=@{path}" for path in inputs]
+    result = subprocess.run(command, capture_output=True, text=True,
+                            check=True, timeout=600)
+    median = re.search(r"median ([0-9.]+) us", result.stdout + result.stderr)
+    return float(median.group(1))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=200)
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--threads", type=int, default=1)
+    args = parser.parse_args()
+    from export_models import models
+    rng = np.random.default_rng(0)
+    print(f"| model | fusion on (us) | fusion off (us) | speedup |")
+    print("|---|---|---|---|")
+    with tempfile.TemporaryDirectory() as tmp:
+        tmp = pathlib.Path(tmp)
+        for name, (_, shapes) in models().items():
+            source = REPO / "bench" / "models" / f"{name}.mlir"
+            inputs = []
+            for i, shape in enumerate(shapes):
+                path = tmp / f"{name}_in{i}.npy"
+                np.save(path, rng.standard_normal(shape.shape).astype(
+                    shape.dtype))
+                inputs.append(path)
+            times = {}
+            for mode, flags in (("on", []), ("off", ["--fusion=false"])):
+                subprocess.run([str(TOOLS / "axle-compile" / "axle-compile"),
+                                str(source), "-o", str(tmp / f"{mode}.axle")]
+                               + flags, check=True, timeout=600)
+                times[mode] = []
+            for _ in range(args.rounds):
+                for mode in ("on", "off"):
+                    times[mode].append(run(tmp / f"{mode}.axle", inputs,
+                                           tmp / f"{mode}.npy", args.runs,
+                                           args.threads))
+            same = np.array_equal(np.load(tmp / "on.npy"),
+                                  np.load(tmp / "off.npy"), equal_nan=True)
+            if not same:
+                raise SystemExit(f"{name}: fusion changed the results")
+            on = statistics.median(times["on"])
+            off = statistics.median(times["off"])
+            print(f"| {name} | {on:.1f} | {off:.1f} | {off / on:.2f}x |")
+
+
+if __name__ == "__main__":
+    main()
