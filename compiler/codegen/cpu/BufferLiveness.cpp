@@ -124,10 +124,12 @@ int64_t packBuffers(ArrayRef<BufferLifetime> buffers,
       order.push_back(i);
   // Largest first, then earliest: big buffers claim the low offsets and
   // smaller ones fill the gaps between them.
-  llvm::stable_sort(order, [&](unsigned a, unsigned b) {
+  llvm::sort(order, [&](unsigned a, unsigned b) {
     if (buffers[a].bytes != buffers[b].bytes)
       return buffers[a].bytes > buffers[b].bytes;
-    return buffers[a].first < buffers[b].first;
+    if (buffers[a].first != buffers[b].first)
+      return buffers[a].first < buffers[b].first;
+    return a < b;
   });
   auto roundUp = [&](int64_t n) {
     return (n + alignment - 1) / alignment * alignment;

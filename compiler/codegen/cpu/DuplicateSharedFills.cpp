@@ -16,8 +16,6 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 
-#include <algorithm>
-
 namespace axle::cpu {
 
 #define GEN_PASS_DEF_DUPLICATESHAREDFILLSPASS
@@ -37,17 +35,14 @@ Operation *ancestorIn(Block *block, Operation *op) {
 struct DuplicateSharedFillsPass
     : public impl::DuplicateSharedFillsPassBase<DuplicateSharedFillsPass> {
   void runOnOperation() override {
-    SmallVector<Operation *> inits;
-    getOperation()->walk([&](Operation *op) {
-      if (isa<tensor::EmptyOp>(op) ||
-          (isa<linalg::FillOp>(op) &&
-           cast<linalg::FillOp>(op).hasPureTensorSemantics()))
-        inits.push_back(op);
-    });
     // Fills first: their tensor.empty operands then have one user each.
-    std::stable_partition(inits.begin(), inits.end(), [](Operation *op) {
-      return isa<linalg::FillOp>(op);
+    SmallVector<Operation *> inits;
+    getOperation()->walk([&](linalg::FillOp fill) {
+      if (fill.hasPureTensorSemantics())
+        inits.push_back(fill);
     });
+    getOperation()->walk(
+        [&](tensor::EmptyOp empty) { inits.push_back(empty); });
     for (Operation *init : inits) {
       SmallVector<OpOperand *> uses;
       for (OpOperand &use : init->getResult(0).getUses())

@@ -28,6 +28,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "compiler/codegen/cpu/Passes.h"
+#include "compiler/codegen/cpu/WriteIntoDeadInputs.h"
 
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "llvm/ADT/SmallBitVector.h"
@@ -591,6 +592,13 @@ struct TileAndVectorizePass
                      << before << " kernels before fusion, "
                      << countKernels(func) << " after\n"
                      << decisions;
+    }
+
+    // Elementwise results overwrite an input that dies there (after
+    // fusion, which decides which ops remain).
+    {
+      IRRewriter rewriter(context);
+      writeIntoDeadInputs(rewriter, func);
     }
 
     SmallVector<linalg::LinalgOp> matmuls, others;
