@@ -3,7 +3,8 @@
 // Makes the loops that later come out of linalg fast without changing a
 // single result bit:
 //  1. elementwise producers fuse into their consumers, so that a chain of
-//     elementwise ops becomes one loop nest and no temporary tensor;
+//     elementwise ops becomes one loop nest and no temporary tensor, and
+//     sibling reductions of one input merge (FuseSiblingReductions.cpp);
 //  2. float matmuls (plain and batched) are tiled for the caches, then for
 //     the registers (4 rows x up to 64 columns, k innermost with step 1) and
 //     the register tile is vectorized (bf16 and f16 operands of an f32
@@ -27,6 +28,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "compiler/codegen/cpu/FuseSiblingReductions.h"
 #include "compiler/codegen/cpu/Passes.h"
 #include "compiler/codegen/cpu/WriteIntoDeadInputs.h"
 
@@ -468,7 +470,7 @@ void tileAndVectorizeRowReduction(RewriterBase &rewriter, linalg::LinalgOp op) {
   if (!hasStaticVectorizableOperands(op) || !hasVectorizableBody(op))
     return;
   unsigned loops = op.getNumLoops();
-  if (loops < 2 || op.getNumReductionLoops() != 1 || op.getNumDpsInits() != 1)
+  if (loops < 2 || op.getNumReductionLoops() != 1)
     return;
   SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
   unsigned k = loops - 1, row = loops - 2;
@@ -484,10 +486,12 @@ void tileAndVectorizeRowReduction(RewriterBase &rewriter, linalg::LinalgOp op) {
       if (result.isFunctionOfDim(k) && i + 1 != map.getNumResults())
         return;
   }
-  AffineMap outMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
-  if (outMap.getNumResults() == 0 || outMap.isFunctionOfDim(k) ||
-      outMap.getResults().back() != getAffineDimExpr(row, op->getContext()))
-    return;
+  for (OpOperand &init : op.getDpsInitsMutable()) {
+    AffineMap outMap = op.getMatchingIndexingMap(&init);
+    if (outMap.getNumResults() == 0 || outMap.isFunctionOfDim(k) ||
+        outMap.getResults().back() != getAffineDimExpr(row, op->getContext()))
+      return;
+  }
   SmallVector<int64_t> bounds = op.getStaticLoopRanges();
   int64_t rows = largestDivisor(bounds[row], 16);
   int64_t depth = largestDivisor(bounds[k], 16);
@@ -587,6 +591,10 @@ struct TileAndVectorizePass
           });
       if (failed(applyPatternsGreedily(func, std::move(patterns))))
         return signalPassFailure();
+      if (fuse) {
+        IRRewriter rewriter(context);
+        fuseSiblingReductions(rewriter, func, report ? &decisions : nullptr);
+      }
       if (report)
         llvm::outs() << "fusion report for @" << func.getName() << ": "
                      << before << " kernels before fusion, "
