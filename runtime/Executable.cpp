@@ -11,6 +11,7 @@
 #include "runtime/CpuFeatures.h"
 #include "runtime/CustomCall.h"
 #include "runtime/ParallelFor.h"
+#include "runtime/ScratchMemory.h"
 #include "runtime/ThreadPool.h"
 
 #include <dlfcn.h>
@@ -88,6 +89,11 @@ Executable::loadBytes(std::string_view bytes) {
   // Parallel loops run on the runtime's kernel threads.
   if (void *slot = ::dlsym(exe->library, kParallelForSlot))
     *static_cast<void **>(slot) = reinterpret_cast<void *>(&axle_parallel_for);
+  // Intermediate buffers come from the per-thread scratch cache.
+  if (void *slot = ::dlsym(exe->library, kAllocSlot))
+    *static_cast<void **>(slot) = reinterpret_cast<void *>(&axle_scratch_alloc);
+  if (void *slot = ::dlsym(exe->library, kFreeSlot))
+    *static_cast<void **>(slot) = reinterpret_cast<void *>(&axle_scratch_free);
   // Each custom-call target's slot gets the registered function.
   for (const std::string &target : exe->contents.customCalls) {
     CustomCallFn fn = lookupCustomCall(target);

@@ -13,6 +13,7 @@
 #include "runtime/CustomCall.h"
 #include "runtime/Executable.h"
 #include "runtime/ParallelFor.h"
+#include "runtime/ScratchMemory.h"
 #include "runtime/ThreadPool.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -22,6 +23,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <cmath>
 #include <cstdlib>
 #include <thread>
 
@@ -300,6 +302,47 @@ TEST(Runtime, ThreadCountComesFromTheEnvironment) {
   ::setenv("AXLE_NUM_THREADS", "zero", 1);
   EXPECT_GE(ThreadPool::defaultThreadCount(), 1u);
   ::unsetenv("AXLE_NUM_THREADS");
+}
+
+} // namespace
+
+namespace {
+
+// A 512 KiB intermediate (the exponential, read by the sum and the
+// divide): its arena comes from the runtime's scratch cache, which keeps it
+// for the next call on this thread.
+constexpr const char *kLargeIntermediate = R"mlir(
+func.func @main(%x: tensor<256x512xf32>) -> tensor<256x512xf32> {
+  %zero = stablehlo.constant dense<0.0> : tensor<f32>
+  %e = stablehlo.exponential %x : tensor<256x512xf32>
+  %s = stablehlo.reduce(%e init: %zero) applies stablehlo.add across dimensions = [1]
+      : (tensor<256x512xf32>, tensor<f32>) -> tensor<256xf32>
+  %b = stablehlo.broadcast_in_dim %s, dims = [0] : (tensor<256xf32>) -> tensor<256x512xf32>
+  %r = stablehlo.divide %e, %b : tensor<256x512xf32>
+  return %r : tensor<256x512xf32>
+}
+)mlir";
+
+TEST(Runtime, IntermediatesComeFromTheScratchCache) {
+  std::string bytes = compileToBytes(kLargeIntermediate);
+  ASSERT_FALSE(bytes.empty());
+  auto exe = Executable::loadBytes(bytes);
+  ASSERT_TRUE(exe.ok()) << exe.status().message();
+  const FunctionSpec *main = (*exe)->find("main");
+  ASSERT_NE(main, nullptr);
+  std::vector<float> x(256 * 512, 0.25f), y1(x.size()), y2(x.size());
+  setKernelThreads(1);
+  releaseCachedScratch();
+  ASSERT_TRUE((*exe)->run(*main, {x.data()}, {y1.data()}).ok());
+  size_t cached = cachedScratchBytes();
+  EXPECT_GE(cached, size_t(256 * 512 * 4));
+  ASSERT_TRUE((*exe)->run(*main, {x.data()}, {y2.data()}).ok());
+  // The second call took the cached block and gave it back.
+  EXPECT_EQ(cachedScratchBytes(), cached);
+  EXPECT_EQ(y1, y2);
+  EXPECT_NEAR(y1[0], 1.0f / 512, 1e-8);
+  releaseCachedScratch();
+  setKernelThreads(0);
 }
 
 } // namespace

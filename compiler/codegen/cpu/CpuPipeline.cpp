@@ -23,7 +23,8 @@
 //     and tanh as inline vector code in f64, the C library for the other
 //     transcendental functions; bf16 arithmetic in f32 with software rounding
 //     to bf16 (the AVX-512 conversion instruction flushes subnormals to zero);
-//  6. the axle entry points, then everything to the LLVM dialect.
+//  6. the axle entry points, then everything to the LLVM dialect, with
+//     allocations through the runtime's slots (malloc when they are empty).
 //
 //===----------------------------------------------------------------------===//
 
@@ -68,7 +69,8 @@ constexpr const char *kBuffersToLLVM =
     "axle-emit-entry-points,"
     "convert-scf-to-cf,expand-strided-metadata,lower-affine,"
     "convert-vector-to-llvm,convert-ub-to-llvm,"
-    "finalize-memref-to-llvm,convert-to-llvm,reconcile-unrealized-casts,"
+    "finalize-memref-to-llvm{use-generic-functions},axle-route-allocations,"
+    "convert-to-llvm,reconcile-unrealized-casts,"
     "canonicalize";
 // clang-format on
 } // namespace

@@ -164,6 +164,19 @@ def PlanBuffersPass : Pass<"axle-plan-buffers", "::mlir::ModuleOp"> {
   ];
 }
 
+def RouteAllocationsPass : Pass<"axle-route-allocations", "::mlir::ModuleOp"> {
+  let summary = "Allocate buffers through the runtime's slots, else malloc";
+  let description = [{
+    Runs after finalize-memref-to-llvm{use-generic-functions}, which calls
+    the declared `_mlir_memref_to_llvm_alloc` and `_mlir_memref_to_llvm_free`
+    for every allocation. Defines them (internal linkage): each calls the
+    function in an exported, null-initialized slot (`axle_alloc_slot`,
+    `axle_free_slot`) that the runtime fills with its per-thread cache of
+    large blocks, or malloc / free when the slot is empty.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 def LowerStridedCopiesPass : Pass<"axle-lower-strided-copies"> {
   let summary = "Turn copies between strided buffers into linalg.copy";
   let description = [{

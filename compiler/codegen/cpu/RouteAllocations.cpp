@@ -1,0 +1,102 @@
+//===- RouteAllocations.cpp - buffers through the runtime's cache ---------===//
+//
+// finalize-memref-to-llvm{use-generic-functions} makes every allocation a
+// call of `_mlir_memref_to_llvm_alloc(size)` and every deallocation one of
+// `_mlir_memref_to_llvm_free(ptr)`, which it only declares. This pass
+// defines them in the module (internal to the library): each calls through
+// an exported slot (`axle_alloc_slot`, `axle_free_slot`) that the runtime
+// fills with its per-thread cache of large blocks (runtime/ScratchMemory.h)
+// and falls back to malloc and free when the slot is empty, as in a library
+// linked without the runtime. The allocator's blocks are 64-byte aligned;
+// the memref lowering aligns within them as it would within malloc's.
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/codegen/cpu/Passes.h"
+
+#include "runtime/ScratchMemory.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/BuiltinOps.h"
+
+namespace axle::cpu {
+
+#define GEN_PASS_DEF_ROUTEALLOCATIONSPASS
+#include "compiler/codegen/cpu/Passes.h.inc"
+
+namespace {
+
+using namespace mlir;
+
+constexpr const char *kGenericAlloc = "_mlir_memref_to_llvm_alloc";
+constexpr const char *kGenericFree = "_mlir_memref_to_llvm_free";
+
+struct RouteAllocationsPass
+    : public impl::RouteAllocationsPassBase<RouteAllocationsPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    MLIRContext *ctx = &getContext();
+    Type ptr = LLVM::LLVMPointerType::get(ctx);
+    Type i64 = IntegerType::get(ctx, 64);
+    Type voidType = LLVM::LLVMVoidType::get(ctx);
+    define(module, kGenericAlloc, runtime::kAllocSlot, "malloc",
+           LLVM::LLVMFunctionType::get(ptr, {i64}));
+    define(module, kGenericFree, runtime::kFreeSlot, "free",
+           LLVM::LLVMFunctionType::get(voidType, {ptr}));
+  }
+
+  /// Gives the declared `name` a body: call the function in `slot` if it
+  /// is set, else the C library's `fallback`.
+  void define(ModuleOp module, StringRef name, StringRef slotName,
+              StringRef fallback, LLVM::LLVMFunctionType type) {
+    auto func = module.lookupSymbol<LLVM::LLVMFuncOp>(name);
+    if (!func || !func.isExternal())
+      return;
+    MLIRContext *ctx = &getContext();
+    Location loc = func.getLoc();
+    Type ptr = LLVM::LLVMPointerType::get(ctx);
+    OpBuilder b = OpBuilder::atBlockBegin(module.getBody());
+    LLVM::GlobalOp slot = module.lookupSymbol<LLVM::GlobalOp>(slotName);
+    if (!slot) {
+      slot = LLVM::GlobalOp::create(b, loc, ptr, /*isConstant=*/false,
+                                    LLVM::Linkage::External, slotName,
+                                    Attribute());
+      Block *init = b.createBlock(&slot.getInitializerRegion());
+      b.setInsertionPointToStart(init);
+      LLVM::ReturnOp::create(b, loc, LLVM::ZeroOp::create(b, loc, ptr));
+      b.setInsertionPointToStart(module.getBody());
+    }
+    auto library = module.lookupSymbol<LLVM::LLVMFuncOp>(fallback);
+    if (!library)
+      library = LLVM::LLVMFuncOp::create(b, loc, fallback, type);
+
+    func.setLinkage(LLVM::Linkage::Internal);
+    Block *entry = func.addEntryBlock(b);
+    Block *viaSlot = new Block(), *viaLibrary = new Block();
+    func.getBody().push_back(viaSlot);
+    func.getBody().push_back(viaLibrary);
+    b.setInsertionPointToStart(entry);
+    Value impl = LLVM::LoadOp::create(b, loc, ptr,
+                                      LLVM::AddressOfOp::create(b, loc, slot));
+    Value empty = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, impl,
+                                       LLVM::ZeroOp::create(b, loc, ptr));
+    LLVM::CondBrOp::create(b, loc, empty, viaLibrary, viaSlot);
+    bool returnsValue = !isa<LLVM::LLVMVoidType>(type.getReturnType());
+    auto finish = [&](Operation *call) {
+      if (returnsValue)
+        LLVM::ReturnOp::create(b, loc, call->getResult(0));
+      else
+        LLVM::ReturnOp::create(b, loc, ValueRange{});
+    };
+    b.setInsertionPointToStart(viaSlot);
+    SmallVector<Value> operands = {impl};
+    operands.append(entry->args_begin(), entry->args_end());
+    finish(LLVM::CallOp::create(b, loc, type, operands));
+    b.setInsertionPointToStart(viaLibrary);
+    finish(LLVM::CallOp::create(b, loc, library,
+                                ValueRange(entry->getArguments())));
+  }
+};
+
+} // namespace
+} // namespace axle::cpu

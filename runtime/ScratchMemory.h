@@ -1,0 +1,45 @@
+//===- ScratchMemory.h - buffers of compiled code, reused across calls -*- C++
+//-*-===//
+//
+// Compiled code allocates its intermediate buffers (one arena per call, and
+// buffers inside loops) through two slots, `axle_alloc_slot` and
+// `axle_free_slot`, which the loader fills with the functions below; a
+// library used without the runtime leaves them empty and calls malloc and
+// free. Large blocks freed by a thread stay cached on that thread for its
+// next call: a model's arena of tens of megabytes would otherwise come
+// back from the kernel as fresh pages (and page faults) on every call.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef AXLE_RUNTIME_SCRATCHMEMORY_H
+#define AXLE_RUNTIME_SCRATCHMEMORY_H
+
+#include <cstddef>
+#include <cstdint>
+
+namespace axle::runtime {
+
+/// The symbols of the slots compiled code allocates through.
+constexpr const char *kAllocSlot = "axle_alloc_slot";
+constexpr const char *kFreeSlot = "axle_free_slot";
+
+/// Blocks of at least this many bytes are cached when freed.
+constexpr size_t kCachedBlockBytes = size_t(64) << 10;
+
+/// Bytes of freed blocks this thread keeps (for tests and reports).
+size_t cachedScratchBytes();
+
+/// Frees this thread's cached blocks.
+void releaseCachedScratch();
+
+} // namespace axle::runtime
+
+extern "C" {
+/// `size` bytes aligned to 64, from this thread's cache when a cached block
+/// fits (at most twice the size), else new; null when out of memory.
+void *axle_scratch_alloc(uint64_t size);
+/// Returns a block of axle_scratch_alloc (null is ignored).
+void axle_scratch_free(void *block);
+}
+
+#endif // AXLE_RUNTIME_SCRATCHMEMORY_H
