@@ -1,6 +1,7 @@
 //===- EmitCustomCallThunks.cpp - custom calls through runtime slots ------===//
 
 #include "compiler/codegen/cpu/Passes.h"
+#include "compiler/codegen/cpu/RuntimeSlots.h"
 #include "runtime/CustomCall.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -31,17 +32,8 @@ void emitCustomCallThunks(mlir::ModuleOp module) {
         thunk->getAttrOfType<StringAttr>("axle.custom_call_target").str();
     std::string slotName = runtime::customCallSlotSymbol(target);
     Location loc = thunk.getLoc();
+    LLVM::GlobalOp slot = getOrCreateRuntimeSlot(module, slotName, loc);
     OpBuilder b = OpBuilder::atBlockBegin(module.getBody());
-    auto slot = module.lookupSymbol<LLVM::GlobalOp>(slotName);
-    if (!slot) {
-      slot = LLVM::GlobalOp::create(b, loc, ptr, /*isConstant=*/false,
-                                    LLVM::Linkage::External, slotName,
-                                    Attribute());
-      Block *init = b.createBlock(&slot.getInitializerRegion());
-      b.setInsertionPointToStart(init);
-      Value null = LLVM::ZeroOp::create(b, loc, ptr);
-      LLVM::ReturnOp::create(b, loc, null);
-    }
 
     Block *body = thunk.addEntryBlock();
     b.setInsertionPointToStart(body);

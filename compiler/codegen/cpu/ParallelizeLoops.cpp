@@ -18,6 +18,7 @@
 
 #include "compiler/codegen/cpu/Descriptors.h"
 #include "compiler/codegen/cpu/Passes.h"
+#include "compiler/codegen/cpu/RuntimeSlots.h"
 #include "runtime/ParallelFor.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -269,20 +270,8 @@ struct ParallelizeLoopsPass
 
   /// The exported, null-initialized `axle_parallel_for_slot`.
   LLVM::GlobalOp slotGlobal() {
-    ModuleOp module = getOperation();
-    if (auto slot =
-            module.lookupSymbol<LLVM::GlobalOp>(runtime::kParallelForSlot))
-      return slot;
-    OpBuilder b = OpBuilder::atBlockBegin(module.getBody());
-    Location loc = module.getLoc();
-    Type ptr = LLVM::LLVMPointerType::get(&getContext());
-    auto slot = LLVM::GlobalOp::create(b, loc, ptr, /*isConstant=*/false,
-                                       LLVM::Linkage::External,
-                                       runtime::kParallelForSlot, Attribute());
-    Block *init = b.createBlock(&slot.getInitializerRegion());
-    b.setInsertionPointToStart(init);
-    LLVM::ReturnOp::create(b, loc, LLVM::ZeroOp::create(b, loc, ptr));
-    return slot;
+    return getOrCreateRuntimeSlot(getOperation(), runtime::kParallelForSlot,
+                                  getOperation().getLoc());
   }
 };
 

@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "compiler/codegen/cpu/Passes.h"
+#include "compiler/codegen/cpu/RuntimeSlots.h"
 
 #include "runtime/ScratchMemory.h"
 
@@ -55,17 +56,8 @@ struct RouteAllocationsPass
     MLIRContext *ctx = &getContext();
     Location loc = func.getLoc();
     Type ptr = LLVM::LLVMPointerType::get(ctx);
+    LLVM::GlobalOp slot = getOrCreateRuntimeSlot(module, slotName, loc);
     OpBuilder b = OpBuilder::atBlockBegin(module.getBody());
-    LLVM::GlobalOp slot = module.lookupSymbol<LLVM::GlobalOp>(slotName);
-    if (!slot) {
-      slot = LLVM::GlobalOp::create(b, loc, ptr, /*isConstant=*/false,
-                                    LLVM::Linkage::External, slotName,
-                                    Attribute());
-      Block *init = b.createBlock(&slot.getInitializerRegion());
-      b.setInsertionPointToStart(init);
-      LLVM::ReturnOp::create(b, loc, LLVM::ZeroOp::create(b, loc, ptr));
-      b.setInsertionPointToStart(module.getBody());
-    }
     auto library = module.lookupSymbol<LLVM::LLVMFuncOp>(fallback);
     if (!library)
       library = LLVM::LLVMFuncOp::create(b, loc, fallback, type);
