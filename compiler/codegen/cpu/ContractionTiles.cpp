@@ -1,0 +1,304 @@
+//===- ContractionTiles.cpp - register tiles for contractions -------------===//
+//
+// Float matmuls are tiled for the caches (the parallel m x n tiles form one
+// scf.forall, then k) and for the registers: 4 rows x up to 4 vectors of
+// columns of C held in registers while k runs innermost with step 1, each
+// row adding a broadcast element of A times a row of B with one fused
+// multiply-add, exactly as the scalar body does. Other contractions of the
+// same shape (convolutions in NHWC x HWIO layout: output columns x output
+// features) get the same register tile inside one scf.forall over their
+// parallel loops, the window and input-feature loops in order around it.
+// bf16 and f16 operands of an f32 sum are widened in registers.
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/codegen/cpu/ContractionTiles.h"
+#include "compiler/codegen/cpu/TilingUtils.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+#include <optional>
+
+namespace axle::cpu {
+
+using namespace mlir;
+
+namespace {
+
+/// A contraction the register tile can compute: two inputs and one
+/// static output, accumulating in f32 or f64 with the body
+/// acc = fma(lhs, rhs, acc), where the inputs are of the accumulator's type
+/// or (f32 accumulators) both bf16 or both f16, widened exactly by extf.
+bool hasRegisterTileBody(linalg::LinalgOp op) {
+  auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
+  if (!generic || generic.getNumDpsInputs() != 2 ||
+      generic.getNumDpsInits() != 1 || !hasStaticVectorizableOperands(op))
+    return false;
+  Type acc = getElementTypeOrSelf(op->getOperand(2).getType());
+  Type input = getElementTypeOrSelf(op->getOperand(0).getType());
+  if (getElementTypeOrSelf(op->getOperand(1).getType()) != input)
+    return false;
+  bool widened = input != acc;
+  if (!(acc.isF64() && !widened) &&
+      !(acc.isF32() && (!widened || input.isBF16() || input.isF16())))
+    return false;
+  Block &body = generic.getRegion().front();
+  auto fma = dyn_cast<math::FmaOp>(
+      body.getTerminator()->getOperand(0).getDefiningOp());
+  if (!fma || fma.getC() != body.getArgument(2) ||
+      !llvm::hasNItems(body.getOperations(), widened ? 4 : 2))
+    return false;
+  auto isInput = [&](Value value, unsigned index) {
+    if (widened)
+      if (auto extf = value.getDefiningOp<arith::ExtFOp>())
+        value = extf.getIn();
+    return value == body.getArgument(index);
+  };
+  return isInput(fma.getA(), 0) && isInput(fma.getB(), 1);
+}
+
+/// A plain or batched float matmul as the lowering builds it: a generic
+/// with loops ([b,] m, n, k), maps ([b,] m, k), ([b,] k, n) -> ([b,] m, n),
+/// one element type (f32 or f64) and the body acc = fma(a, b, acc).
+bool isFloatMatmul(linalg::LinalgOp op) {
+  if (!hasRegisterTileBody(op))
+    return false;
+  unsigned loops = op.getNumLoops();
+  if (loops != 3 && loops != 4)
+    return false;
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  for (unsigned i = 0; i < loops; ++i)
+    if (iterators[i] != (i + 1 == loops ? utils::IteratorType::reduction
+                                        : utils::IteratorType::parallel))
+      return false;
+  MLIRContext *ctx = op->getContext();
+  unsigned batch = loops - 3;
+  auto map = [&](unsigned row, unsigned column) {
+    SmallVector<AffineExpr> exprs;
+    if (batch)
+      exprs.push_back(getAffineDimExpr(0, ctx));
+    exprs.push_back(getAffineDimExpr(batch + row, ctx));
+    exprs.push_back(getAffineDimExpr(batch + column, ctx));
+    return AffineMap::get(loops, 0, exprs, ctx);
+  };
+  return op.getIndexingMapsArray() ==
+         SmallVector<AffineMap>{map(0, 2), map(2, 1), map(0, 1)};
+}
+
+/// Replaces a static contraction tile whose loops all have size 1 but m
+/// (mr) and n (nr), e.g. a ([1,] mr, nr, 1) matmul tile, by vector code
+/// (the operands are as `matchRegisterContraction` checks): the C
+/// tile is one vector<mr x nr> (read and written once, so that the k loop's
+/// subset hoisting keeps it in registers); each row adds the broadcast
+/// element of A times the row of B with one fused multiply-add, as the
+/// scalar body does.
+/// (linalg::vectorize would build the same from 3-D vectors with a unit k
+/// dimension, whose transposes lower to shuffles.)
+LogicalResult emitRegisterTile(RewriterBase &rewriter, Operation *tileOp,
+                               unsigned mDim) {
+  auto op = cast<linalg::LinalgOp>(tileOp);
+  Value lhs = op.getDpsInputs()[0], rhs = op.getDpsInputs()[1];
+  Value acc = op.getDpsInits()[0];
+  auto accType = cast<RankedTensorType>(acc.getType());
+  if (!accType.hasStaticShape())
+    return failure();
+  unsigned rank = accType.getRank();
+  int64_t mr = accType.getDimSize(rank - 2), nr = accType.getDimSize(rank - 1);
+  Type element = accType.getElementType();
+  Location loc = op.getLoc();
+  rewriter.setInsertionPoint(op);
+  Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+  Value padding = ub::PoisonOp::create(rewriter, loc, element);
+  auto tileType = VectorType::get({mr, nr}, element);
+  auto rowType = VectorType::get({nr}, element);
+  auto indices = [&](unsigned count, ArrayRef<Value> trailing) {
+    SmallVector<Value> result(count - trailing.size(), zero);
+    result.append(trailing.begin(), trailing.end());
+    return result;
+  };
+  // Batched tiles have a leading unit dimension: read the trailing 2-D (C)
+  // and 1-D (B) minor parts only.
+  auto minor = [&](unsigned sourceRank, unsigned vectorRank) {
+    return AffineMap::getMinorIdentityMap(sourceRank, vectorRank,
+                                          rewriter.getContext());
+  };
+  SmallVector<bool> inBounds2(2, true), inBounds1(1, true);
+  Value tile = vector::TransferReadOp::create(rewriter, loc, tileType, acc,
+                                              indices(rank, {}), padding,
+                                              minor(rank, 2), inBounds2);
+  // bf16 / f16 inputs are widened to the f32 accumulator exactly.
+  Type input = getElementTypeOrSelf(rhs.getType());
+  auto widen = [&](Value value, Type type) -> Value {
+    if (input == element)
+      return value;
+    return arith::ExtFOp::create(rewriter, loc, type, value);
+  };
+  Value row =
+      widen(vector::TransferReadOp::create(
+                rewriter, loc, VectorType::get({nr}, input), rhs,
+                indices(rank, {}), ub::PoisonOp::create(rewriter, loc, input),
+                minor(rank, 1), inBounds1),
+            rowType);
+  // Row i of the tile reads A where the lhs map puts loop point (m = i,
+  // every other loop 0): (.., i, 0) for a matmul, (0, 0, i * stride, 0)
+  // for a convolution's output column i.
+  AffineMap lhsMap = op.getMatchingIndexingMap(&op->getOpOperand(0));
+  MLIRContext *ctx = rewriter.getContext();
+  for (int64_t i = 0; i < mr; ++i) {
+    SmallVector<AffineExpr> point(op.getNumLoops(),
+                                  getAffineConstantExpr(0, ctx));
+    point[mDim] = getAffineConstantExpr(i, ctx);
+    SmallVector<Value> aIndices;
+    for (AffineExpr result : lhsMap.getResults()) {
+      auto position =
+          dyn_cast<AffineConstantExpr>(result.replaceDimsAndSymbols(point, {}));
+      if (!position)
+        return failure();
+      aIndices.push_back(
+          arith::ConstantIndexOp::create(rewriter, loc, position.getValue()));
+    }
+    Value a =
+        widen(tensor::ExtractOp::create(rewriter, loc, lhs, aIndices), element);
+    Value broadcast = vector::BroadcastOp::create(rewriter, loc, rowType, a);
+    Value sum =
+        math::FmaOp::create(rewriter, loc, broadcast, row,
+                            vector::ExtractOp::create(rewriter, loc, tile, i));
+    tile = vector::InsertOp::create(rewriter, loc, sum, tile, i);
+  }
+  Value result = vector::TransferWriteOp::create(rewriter, loc, tile, acc,
+                                                 indices(rank, {}),
+                                                 minor(rank, 2), inBounds2)
+                     .getResult();
+  rewriter.replaceOp(op, result);
+  return success();
+}
+
+void tileAndVectorizeMatmul(RewriterBase &rewriter, linalg::LinalgOp op) {
+  SmallVector<int64_t> bounds = op.getStaticLoopRanges();
+  unsigned batch = bounds.size() - 3;
+  int64_t m = bounds[batch], n = bounds[batch + 1], k = bounds[batch + 2];
+  unsigned bits =
+      getElementTypeOrSelf(op->getOperand(2).getType()).getIntOrFloatBitWidth();
+  // Register tile: up to 4 rows and 4 zmm registers of columns, 16
+  // accumulators; k innermost so that the tile of C stays in registers.
+  int64_t lanes = 512 / bits;
+  int64_t nr = largestDivisor(n, 4 * lanes);
+  int64_t mr = largestDivisor(m, 4);
+  // Too narrow a tile gains nothing over the scalar loops.
+  if (nr < 4)
+    return;
+  // Cache tile: a block of B (kc x nc) stays in L2, rows of A stream.
+  auto cacheTile = [](int64_t size, int64_t tileSize) {
+    return size > tileSize && size % tileSize == 0 ? tileSize : 0;
+  };
+  // The parallel dimensions first (one scf.forall: the kernel threads
+  // share its tiles), then k.
+  SmallVector<int64_t> cache(batch, 1);
+  cache.append({cacheTile(m, 64), cacheTile(n, 256), 0});
+  FailureOr<TilingInterface> tiled =
+      tile(rewriter, cast<TilingInterface>(op.getOperation()), cache);
+  if (failed(tiled))
+    return;
+  if (int64_t kc = cacheTile(k, 256)) {
+    SmallVector<int64_t> depth(batch + 2, 0);
+    depth.push_back(kc);
+    tiled = tile(rewriter, *tiled, depth);
+    if (failed(tiled))
+      return;
+  }
+  SmallVector<int64_t> registers(batch, 1);
+  registers.append({mr, nr, 1});
+  FailureOr<TilingInterface> registerTile = tile(rewriter, *tiled, registers);
+  if (failed(registerTile))
+    return;
+  (void)emitRegisterTile(rewriter, *registerTile, batch);
+}
+
+/// A float contraction other than a matmul that the register tile fits:
+/// body acc = fma(lhs, rhs, acc), one element type (f32 or f64), the
+/// parallel loops first and the output indexed by exactly them, in order;
+/// n, the last parallel loop, is the innermost dimension of the output and
+/// of the rhs and absent from the lhs; m, the one before it, is the
+/// output's next-to-last dimension and absent from the rhs. A convolution
+/// in NHWC x HWIO layout is one: m = output column, n = output feature.
+/// Returns m.
+std::optional<unsigned> matchRegisterContraction(linalg::LinalgOp op) {
+  if (!hasRegisterTileBody(op))
+    return std::nullopt;
+  unsigned parallel = op.getNumParallelLoops();
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  if (parallel < 2 || parallel == op.getNumLoops())
+    return std::nullopt;
+  for (unsigned i = 0; i < iterators.size(); ++i)
+    if ((i < parallel) != (iterators[i] == utils::IteratorType::parallel))
+      return std::nullopt;
+  AffineMap lhsMap = op.getMatchingIndexingMap(&op->getOpOperand(0));
+  AffineMap rhsMap = op.getMatchingIndexingMap(&op->getOpOperand(1));
+  AffineMap outMap = op.getMatchingIndexingMap(&op->getOpOperand(2));
+  if (outMap.getNumResults() != parallel)
+    return std::nullopt;
+  for (unsigned i = 0; i < parallel; ++i)
+    if (outMap.getResult(i) != getAffineDimExpr(i, op->getContext()))
+      return std::nullopt;
+  unsigned m = parallel - 2, n = parallel - 1;
+  if (rhsMap.getNumResults() == 0 ||
+      rhsMap.getResults().back() != getAffineDimExpr(n, op->getContext()) ||
+      lhsMap.isFunctionOfDim(n) || rhsMap.isFunctionOfDim(m))
+    return std::nullopt;
+  for (AffineExpr result : rhsMap.getResults().drop_back())
+    if (result.isFunctionOfDim(n))
+      return std::nullopt;
+  return m;
+}
+
+/// Tiles a contraction matched by `matchRegisterContraction` into register
+/// tiles of up to 4 values of m by 4 vectors of n: one scf.forall over the
+/// parallel loops (other parallel loops step 1), the reductions as
+/// scf.for loops of step 1 inside, in their order (so each sum keeps the
+/// scalar code's order), and the tile as vector code.
+void tileRegisterContraction(RewriterBase &rewriter, linalg::LinalgOp op,
+                             unsigned m) {
+  SmallVector<int64_t> bounds = op.getStaticLoopRanges();
+  unsigned n = m + 1;
+  unsigned bits =
+      getElementTypeOrSelf(op->getOperand(2).getType()).getIntOrFloatBitWidth();
+  int64_t nr = largestDivisor(bounds[n], 4 * (512 / bits));
+  int64_t mr = largestDivisor(bounds[m], 4);
+  if (nr < 4)
+    return;
+  SmallVector<int64_t> parallel(bounds.size(), 0);
+  for (unsigned i = 0; i <= n; ++i)
+    parallel[i] = 1;
+  parallel[m] = mr;
+  parallel[n] = nr;
+  FailureOr<TilingInterface> tiled =
+      tile(rewriter, cast<TilingInterface>(op.getOperation()), parallel);
+  if (failed(tiled))
+    return;
+  SmallVector<int64_t> reductions(bounds.size(), 1);
+  for (unsigned i = 0; i <= n; ++i)
+    reductions[i] = 0;
+  tiled = tile(rewriter, *tiled, reductions);
+  if (failed(tiled))
+    return;
+  (void)emitRegisterTile(rewriter, *tiled, m);
+}
+
+} // namespace
+
+bool isRegisterTileContraction(linalg::LinalgOp op) {
+  return isFloatMatmul(op) || matchRegisterContraction(op).has_value();
+}
+
+void tileAndVectorizeContraction(RewriterBase &rewriter, linalg::LinalgOp op) {
+  if (isFloatMatmul(op))
+    tileAndVectorizeMatmul(rewriter, op);
+  else if (std::optional<unsigned> m = matchRegisterContraction(op))
+    tileRegisterContraction(rewriter, op, *m);
+}
+
+} // namespace axle::cpu

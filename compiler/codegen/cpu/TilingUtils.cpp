@@ -1,0 +1,106 @@
+//===- TilingUtils.cpp - tiling and vectorization helpers -----------------===//
+
+#include "compiler/codegen/cpu/TilingUtils.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
+
+namespace axle::cpu {
+
+using namespace mlir;
+
+// i1 is out: LLVM packs vectors of i1 into bits while a memref of i1 holds
+// one byte per element.
+bool isVectorizableElement(Type type) {
+  if (auto integer = dyn_cast<IntegerType>(type))
+    return llvm::is_contained({8u, 16u, 32u, 64u}, integer.getWidth());
+  return type.isF16() || type.isBF16() || type.isF32() || type.isF64();
+}
+
+/// The largest divisor of `size` that is at most `limit`.
+int64_t largestDivisor(int64_t size, int64_t limit) {
+  for (int64_t d = std::min(size, limit); d > 1; --d)
+    if (size % d == 0)
+      return d;
+  return 1;
+}
+
+/// The body computes only with arith and math ops that have an exact
+/// vector counterpart in our pipeline.
+bool hasVectorizableBody(linalg::LinalgOp op) {
+  for (Operation &nested : op->getRegion(0).front()) {
+    if (isa<linalg::YieldOp, linalg::IndexOp>(nested))
+      continue;
+    Dialect *dialect = nested.getDialect();
+    if (!dialect || !isa<arith::ArithDialect, math::MathDialect>(dialect))
+      return false;
+    if (nested.getNumRegions() != 0)
+      return false;
+    // axle-expand-f64-to-bf16 rewrites only scalar truncations; LLVM would
+    // call a runtime routine for the vector form. f64 -> f16 likewise.
+    if (auto trunc = dyn_cast<arith::TruncFOp>(nested))
+      if (getElementTypeOrSelf(trunc.getIn().getType()).isF64() &&
+          getElementTypeOrSelf(trunc.getType()).getIntOrFloatBitWidth() <= 16)
+        return false;
+    // Values in registers may also be i1 (comparisons, selects).
+    for (Type type : llvm::concat<const Type>(nested.getOperandTypes(),
+                                              nested.getResultTypes()))
+      if (!isVectorizableElement(type) && !isa<IndexType>(type) &&
+          !type.isInteger(1))
+        return false;
+  }
+  return true;
+}
+
+bool hasStaticVectorizableOperands(linalg::LinalgOp op) {
+  for (OpOperand &operand : op->getOpOperands()) {
+    auto type = dyn_cast<RankedTensorType>(operand.get().getType());
+    if (!type || !type.hasStaticShape() ||
+        !isVectorizableElement(type.getElementType()))
+      return false;
+  }
+  return op.hasPureTensorSemantics();
+}
+
+/// Tiles `op` with `sizes` (0 = not tiled) and returns the tiled op. When
+/// every tiled dimension is parallel the loops are one scf.forall, which
+/// later runs on the runtime's kernel threads (--axle-parallelize-loops);
+/// otherwise scf.for loops.
+FailureOr<TilingInterface> tile(RewriterBase &rewriter, TilingInterface op,
+                                ArrayRef<int64_t> sizes) {
+  if (llvm::all_of(sizes, [](int64_t size) { return size == 0; }))
+    return op;
+  scf::SCFTilingOptions options;
+  bool allParallel =
+      llvm::all_of(llvm::zip(sizes, op.getLoopIteratorTypes()), [](auto pair) {
+        return std::get<0>(pair) == 0 ||
+               std::get<1>(pair) == utils::IteratorType::parallel;
+      });
+  options.setLoopType(allParallel ? scf::SCFTilingOptions::LoopType::ForallOp
+                                  : scf::SCFTilingOptions::LoopType::ForOp);
+  options.setTileSizes(getAsIndexOpFoldResult(rewriter.getContext(), sizes));
+  rewriter.setInsertionPoint(op);
+  FailureOr<scf::SCFTilingResult> result =
+      scf::tileUsingSCF(rewriter, op, options);
+  if (failed(result))
+    return failure();
+  rewriter.replaceOp(op, result->replacements);
+  return cast<TilingInterface>(result->tiledOps.back());
+}
+
+/// Vectorizes `op` (static shapes) and replaces it.
+LogicalResult vectorizeOp(RewriterBase &rewriter, Operation *op) {
+  if (failed(linalg::vectorizeOpPrecondition(op)))
+    return failure();
+  rewriter.setInsertionPoint(op);
+  FailureOr<linalg::VectorizationResult> result =
+      linalg::vectorize(rewriter, op);
+  if (failed(result))
+    return failure();
+  rewriter.replaceOp(op, result->replacements);
+  return success();
+}
+
+} // namespace axle::cpu

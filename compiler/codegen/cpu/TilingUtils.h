@@ -1,0 +1,44 @@
+//===- TilingUtils.h - tiling and vectorization helpers ---------*- C++ -*-===//
+//
+// What the tiling steps of axle-tile-and-vectorize share: which element
+// types and bodies vectorize exactly, tile sizes that divide loop bounds,
+// tiling into scf.forall / scf.for, and vectorizing a static tile.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef AXLE_COMPILER_CODEGEN_CPU_TILINGUTILS_H
+#define AXLE_COMPILER_CODEGEN_CPU_TILINGUTILS_H
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/TilingInterface.h"
+
+namespace axle::cpu {
+
+/// Element types whose vectors lower exactly like their scalars.
+bool isVectorizableElement(mlir::Type type);
+
+/// The largest divisor of `size` that is at most `limit`.
+int64_t largestDivisor(int64_t size, int64_t limit);
+
+/// The body computes only with arith and math ops that have an exact
+/// vector counterpart in our pipeline.
+bool hasVectorizableBody(mlir::linalg::LinalgOp op);
+
+/// Every operand is a static tensor of a vectorizable element type.
+bool hasStaticVectorizableOperands(mlir::linalg::LinalgOp op);
+
+/// Tiles `op` with `sizes` (0 = not tiled) and returns the tiled op: one
+/// scf.forall when every tiled loop is parallel (it later runs on the
+/// runtime's kernel threads), else scf.for loops.
+mlir::FailureOr<mlir::TilingInterface> tile(mlir::RewriterBase &rewriter,
+                                            mlir::TilingInterface op,
+                                            llvm::ArrayRef<int64_t> sizes);
+
+/// Vectorizes `op` (static shapes) and replaces it.
+mlir::LogicalResult vectorizeOp(mlir::RewriterBase &rewriter,
+                                mlir::Operation *op);
+
+} // namespace axle::cpu
+
+#endif
