@@ -177,6 +177,18 @@ LogicalResult emitRegisterTile(RewriterBase &rewriter, Operation *tileOp,
   return success();
 }
 
+/// The columns of a register tile of `bits`-wide accumulators over `n`
+/// columns: the largest divisor of n up to 4 zmm registers that fills whole
+/// 128-bit registers, or 0 when there is none (a 10-wide row would be
+/// assembled element by element and spill: the scalar loops are faster).
+int64_t registerTileColumns(int64_t n, unsigned bits) {
+  int64_t lanes = 512 / bits, quarter = 128 / bits;
+  for (int64_t d = std::min(n, 4 * lanes); d >= quarter; --d)
+    if (n % d == 0 && d % quarter == 0)
+      return d;
+  return 0;
+}
+
 void tileAndVectorizeMatmul(RewriterBase &rewriter, linalg::LinalgOp op) {
   SmallVector<int64_t> bounds = op.getStaticLoopRanges();
   unsigned batch = bounds.size() - 3;
@@ -185,11 +197,9 @@ void tileAndVectorizeMatmul(RewriterBase &rewriter, linalg::LinalgOp op) {
       getElementTypeOrSelf(op->getOperand(2).getType()).getIntOrFloatBitWidth();
   // Register tile: up to 4 rows and 4 zmm registers of columns, 16
   // accumulators; k innermost so that the tile of C stays in registers.
-  int64_t lanes = 512 / bits;
-  int64_t nr = largestDivisor(n, 4 * lanes);
+  int64_t nr = registerTileColumns(n, bits);
   int64_t mr = largestDivisor(m, 4);
-  // Too narrow a tile gains nothing over the scalar loops.
-  if (nr < 4)
+  if (nr == 0)
     return;
   // Cache tile: a block of B (kc x nc) stays in L2, rows of A stream.
   auto cacheTile = [](int64_t size, int64_t tileSize) {
@@ -266,9 +276,9 @@ void tileRegisterContraction(RewriterBase &rewriter, linalg::LinalgOp op,
   unsigned n = m + 1;
   unsigned bits =
       getElementTypeOrSelf(op->getOperand(2).getType()).getIntOrFloatBitWidth();
-  int64_t nr = largestDivisor(bounds[n], 4 * (512 / bits));
+  int64_t nr = registerTileColumns(bounds[n], bits);
   int64_t mr = largestDivisor(bounds[m], 4);
-  if (nr < 4)
+  if (nr == 0)
     return;
   SmallVector<int64_t> parallel(bounds.size(), 0);
   for (unsigned i = 0; i <= n; ++i)

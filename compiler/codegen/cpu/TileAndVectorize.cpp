@@ -14,7 +14,9 @@
 //  4. reductions along the innermost dimension with a parallel loop around
 //     it are vectorized across 16 rows, each row in its own lane and in
 //     order (tileAndVectorizeRowReduction);
-//  5. every other linalg op whose innermost loop is parallel, reads its
+//  5. transposes of the two innermost dimensions (32-bit elements) go by
+//     16 x 16 blocks transposed in registers;
+//  6. every other linalg op whose innermost loop is parallel, reads its
 //     operands contiguously (or broadcast) along that loop and computes
 //     with arith/math ops only is tiled to one vector along the innermost
 //     dimension and vectorized. Reductions over outer dimensions stay in
@@ -140,9 +142,11 @@ void tileAndVectorizeRowReduction(RewriterBase &rewriter, linalg::LinalgOp op) {
       return;
   }
   SmallVector<int64_t> bounds = op.getStaticLoopRanges();
-  int64_t rows = largestDivisor(bounds[row], 16);
-  int64_t depth = largestDivisor(bounds[k], 16);
-  if (rows < 4 || depth < 4)
+  // Whole 16 x 16 blocks only: they transpose with 16-lane shuffles,
+  // other shapes element by element (slower than the scalar loops).
+  int64_t rows = bounds[row] % 16 == 0 ? 16 : 0;
+  int64_t depth = bounds[k] % 16 == 0 ? 16 : 0;
+  if (rows == 0 || depth == 0)
     return;
   SmallVector<int64_t> parallel(loops, 1);
   parallel[row] = rows;
@@ -159,6 +163,41 @@ void tileAndVectorizeRowReduction(RewriterBase &rewriter, linalg::LinalgOp op) {
       return;
   }
   (void)vectorizeOp(rewriter, *tiled);
+}
+
+/// Transposes of 32-bit elements that swap the two innermost dimensions:
+/// 16 x 16 blocks, each read row by row, transposed in registers by
+/// shuffles and written row by row, instead of an element-wise copy that
+/// touches a new cache line on every read.
+bool tileAndVectorizeTranspose(RewriterBase &rewriter, linalg::LinalgOp op) {
+  if (!hasStaticVectorizableOperands(op) || op.getNumDpsInputs() != 1 ||
+      op.getNumDpsInits() != 1 ||
+      op.getNumParallelLoops() != op.getNumLoops() || op.getNumLoops() < 2 ||
+      !llvm::hasSingleElement(op->getRegion(0).front()) ||
+      getElementTypeOrSelf(op->getOperand(0).getType())
+              .getIntOrFloatBitWidth() != 32)
+    return false;
+  unsigned loops = op.getNumLoops();
+  MLIRContext *ctx = op->getContext();
+  AffineMap in = op.getMatchingIndexingMap(op.getDpsInputOperand(0));
+  AffineMap out = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
+  SmallVector<unsigned> swapped =
+      llvm::to_vector(llvm::seq<unsigned>(0, loops));
+  std::swap(swapped[loops - 1], swapped[loops - 2]);
+  if (out != AffineMap::getMultiDimIdentityMap(loops, ctx) ||
+      in != AffineMap::getPermutationMap(swapped, ctx))
+    return false;
+  SmallVector<int64_t> bounds = op.getStaticLoopRanges();
+  if (bounds[loops - 1] % 16 != 0 || bounds[loops - 2] % 16 != 0)
+    return false;
+  SmallVector<int64_t> sizes(loops, 1);
+  sizes[loops - 1] = sizes[loops - 2] = 16;
+  FailureOr<TilingInterface> tiled =
+      tile(rewriter, cast<TilingInterface>(op.getOperation()), sizes);
+  if (failed(tiled))
+    return false;
+  (void)vectorizeOp(rewriter, *tiled);
+  return true;
 }
 
 /// Every loop of `map` indexes one result of its own, alone (d0, 31 - d0):
@@ -273,7 +312,7 @@ struct TileAndVectorizePass
     for (linalg::LinalgOp op : others) {
       if (op.getIteratorTypesArray().back() == utils::IteratorType::reduction)
         tileAndVectorizeRowReduction(rewriter, op);
-      else
+      else if (!tileAndVectorizeTranspose(rewriter, op))
         tileAndVectorizeInnermost(rewriter, op);
     }
 
@@ -287,6 +326,8 @@ struct TileAndVectorizePass
         patterns, vector::VectorMultiReductionLowering::InnerParallel);
     vector::populateVectorTransposeLoweringPatterns(
         patterns, vector::VectorTransposeLowering::Shuffle16x16);
+    // Transposing reads become row reads and a vector.transpose.
+    vector::populateVectorTransferPermutationMapLoweringPatterns(patterns);
     vector::populateCastAwayVectorLeadingOneDimPatterns(patterns);
     vector::TransferReadOp::getCanonicalizationPatterns(patterns, context);
     vector::TransferWriteOp::getCanonicalizationPatterns(patterns, context);

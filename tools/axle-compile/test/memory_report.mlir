@@ -19,7 +19,7 @@
 // CHECK-NEXT: planned peak: 12288 bytes (an arena of 12288 bytes
 // CHECK-NEXT: largest live set: 12288 bytes
 // CHECK-NEXT: which is live at {{.*}}memory_report.mlir":[[#DOT:]]
-// CHECK-NEXT: 8192 bytes  memref<32x64xf32>  written by linalg.transpose {{.*}}memory_report.mlir":[[#DOT-1]]
+// CHECK-NEXT: 8192 bytes  memref<32x64xf32>  written by {{.*}}memory_report.mlir":[[#DOT-1]]
 // CHECK-NEXT: 4096 bytes  memref<32x32xf32>  written by {{.*}}memory_report.mlir":[[#DOT]]
 
 // RUN: axle-compile %s -o %t.axle --report=memory | FileCheck %s --check-prefix=SIMPLE

@@ -159,3 +159,19 @@ func.func @row_sum(%x: tensor<64x128xf32>, %init: tensor<64xf32>) -> tensor<64xf
   } -> tensor<64xf32>
   return %0 : tensor<64xf32>
 }
+
+// -----
+
+// A transpose of 32-bit elements: 16 x 16 blocks in one scf.forall, each
+// read as 16 rows, transposed by shuffles, written as 16 rows.
+
+// CHECK-LABEL: func.func @transpose
+// CHECK: scf.forall (%{{.*}}, %{{.*}}) = (0, 0) to (32, 64) step (16, 16)
+// CHECK: vector.transfer_read {{.*}} : tensor<16x16xf32>, vector<16x16xf32>
+// CHECK: vector.shuffle
+// CHECK: vector.transfer_write {{.*}} : vector<16x16xf32>, tensor<16x16xf32>
+// CHECK-NOT: linalg.transpose
+func.func @transpose(%x: tensor<64x32xf32>, %init: tensor<32x64xf32>) -> tensor<32x64xf32> {
+  %0 = linalg.transpose ins(%x : tensor<64x32xf32>) outs(%init : tensor<32x64xf32>) permutation = [1, 0]
+  return %0 : tensor<32x64xf32>
+}
