@@ -276,18 +276,43 @@ Value buildAsBatchMatmul(OpBuilder &b, Location loc, const ProductSum &ps,
   SmallVector<int64_t> rhsFree =
       freeDims(rhsRank, dims.rhsBatch, dims.rhsContract);
   bool batched = !dims.lhsBatch.empty();
-  SmallVector<SmallVector<int64_t>> lhsGroups, rhsGroups;
-  if (batched) {
-    lhsGroups.push_back(dims.lhsBatch);
-    rhsGroups.push_back(dims.rhsBatch);
+  auto resultType = cast<RankedTensorType>(init.getType());
+  auto product = [](Value value, ArrayRef<int64_t> picked) {
+    int64_t size = 1;
+    for (int64_t d : picked)
+      size *= cast<RankedTensorType>(value.getType()).getDimSize(d);
+    return size;
+  };
+  // A narrow result (a classifier's 10 logits) makes short, odd vectors
+  // along n; computing the transposed product C^T = B^T A^T puts the wide
+  // dimension there instead. a * b and b * a round the same, so each fused
+  // multiply-add, and the sum, is unchanged.
+  int64_t rows = product(lhs, lhsFree), columns = product(rhs, rhsFree);
+  bool swapped = columns < 16 && rows >= 64 && rows % 16 == 0;
+  // The generic's (batch, m, k) and (batch, k, n) operands.
+  auto groups = [&](ArrayRef<int64_t> batch, ArrayRef<int64_t> first,
+                    ArrayRef<int64_t> second) {
+    SmallVector<SmallVector<int64_t>> result;
+    if (batched)
+      result.push_back(llvm::to_vector(batch));
+    result.push_back(llvm::to_vector(first));
+    result.push_back(llvm::to_vector(second));
+    return result;
+  };
+  Value lhsMatrix, rhsMatrix;
+  if (swapped) {
+    lhsMatrix = transposeAndCollapse(
+        b, loc, rhs, groups(dims.rhsBatch, rhsFree, dims.rhsContract));
+    rhsMatrix = transposeAndCollapse(
+        b, loc, lhs, groups(dims.lhsBatch, dims.lhsContract, lhsFree));
+  } else {
+    lhsMatrix = transposeAndCollapse(
+        b, loc, lhs, groups(dims.lhsBatch, lhsFree, dims.lhsContract));
+    rhsMatrix = transposeAndCollapse(
+        b, loc, rhs, groups(dims.rhsBatch, dims.rhsContract, rhsFree));
   }
-  lhsGroups.append({lhsFree, dims.lhsContract});
-  rhsGroups.append({dims.rhsContract, rhsFree});
-  Value lhsMatrix = transposeAndCollapse(b, loc, lhs, lhsGroups);
-  Value rhsMatrix = transposeAndCollapse(b, loc, rhs, rhsGroups);
   if (!lhsMatrix || !rhsMatrix)
     return nullptr;
-  auto resultType = cast<RankedTensorType>(init.getType());
   SmallVector<ReassociationIndices> resultGroups;
   SmallVector<int64_t> shape;
   int64_t next = 0;
@@ -305,6 +330,12 @@ Value buildAsBatchMatmul(OpBuilder &b, Location loc, const ProductSum &ps,
   Value matrixInit = init;
   if (resultGroups.size() != static_cast<size_t>(resultType.getRank()))
     matrixInit = tensor::CollapseShapeOp::create(b, loc, init, resultGroups);
+  if (swapped) {
+    // Sums of (batch, n, m), transposed back below.
+    SmallVector<int64_t> transposedShape(shape);
+    std::swap(transposedShape[batched], transposedShape[batched + 1]);
+    matrixInit = ps.zeroTensor(b, loc, transposedShape);
+  }
   // The loops of a (batch_)matmul: ([b,] m, n, k).
   MLIRContext *ctx = b.getContext();
   unsigned loops = batched ? 4 : 3;
@@ -330,7 +361,18 @@ Value buildAsBatchMatmul(OpBuilder &b, Location loc, const ProductSum &ps,
                      ps.buildBody(nb, nl, args);
                    })
                    .getResult(0);
-  if (matrixInit == init)
+  if (swapped) {
+    SmallVector<int64_t> permutation = {0, 1};
+    if (batched)
+      permutation = {0, 2, 1};
+    else
+      permutation = {1, 0};
+    Value empty = tensor::EmptyOp::create(
+        b, loc, shape, cast<RankedTensorType>(sums.getType()).getElementType());
+    sums = linalg::TransposeOp::create(b, loc, sums, empty, permutation)
+               ->getResult(0);
+  }
+  if (sums.getType() == resultType)
     return sums;
   return tensor::ExpandShapeOp::create(b, loc, resultType, sums, resultGroups);
 }

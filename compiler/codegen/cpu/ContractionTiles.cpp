@@ -178,14 +178,17 @@ LogicalResult emitRegisterTile(RewriterBase &rewriter, Operation *tileOp,
 }
 
 /// The columns of a register tile of `bits`-wide accumulators over `n`
-/// columns: the largest divisor of n up to 4 zmm registers that fills whole
-/// 128-bit registers, or 0 when there is none (a 10-wide row would be
-/// assembled element by element and spill: the scalar loops are faster).
+/// columns: the largest divisor of n up to 4 zmm registers made of whole
+/// zmm registers, else of whole ymm, else of whole xmm registers, or 0
+/// when there is none. Rows of other widths (10, or 56 = 3.5 zmm) are
+/// assembled element by element and spill: slower than narrower tiles or
+/// the scalar loops.
 int64_t registerTileColumns(int64_t n, unsigned bits) {
-  int64_t lanes = 512 / bits, quarter = 128 / bits;
-  for (int64_t d = std::min(n, 4 * lanes); d >= quarter; --d)
-    if (n % d == 0 && d % quarter == 0)
-      return d;
+  int64_t lanes = 512 / bits;
+  for (int64_t unit : {lanes, lanes / 2, lanes / 4})
+    for (int64_t d = std::min(n, 4 * lanes) / unit * unit; d >= unit; d -= unit)
+      if (n % d == 0)
+        return d;
   return 0;
 }
 
@@ -202,18 +205,28 @@ void tileAndVectorizeMatmul(RewriterBase &rewriter, linalg::LinalgOp op) {
   if (nr == 0)
     return;
   // Cache tile: a block of B (kc x nc) stays in L2, rows of A stream.
-  auto cacheTile = [](int64_t size, int64_t tileSize) {
-    return size > tileSize && size % tileSize == 0 ? tileSize : 0;
+  // Its size: the largest multiple of the register tile's `unit` that
+  // divides the dimension, at most `target` and at least a quarter of it
+  // (784 = 4 x 196 gets k tiles of 196); 0 (untiled) when the dimension
+  // fits or no such divisor exists.
+  auto cacheTile = [](int64_t size, int64_t target, int64_t unit) {
+    if (size <= target)
+      return int64_t(0);
+    for (int64_t d = target / unit * unit; d >= target / 4 && d >= unit;
+         d -= unit)
+      if (size % d == 0)
+        return d;
+    return int64_t(0);
   };
   // The parallel dimensions first (one scf.forall: the kernel threads
   // share its tiles), then k.
   SmallVector<int64_t> cache(batch, 1);
-  cache.append({cacheTile(m, 64), cacheTile(n, 256), 0});
+  cache.append({cacheTile(m, 64, mr), cacheTile(n, 256, nr), 0});
   FailureOr<TilingInterface> tiled =
       tile(rewriter, cast<TilingInterface>(op.getOperation()), cache);
   if (failed(tiled))
     return;
-  if (int64_t kc = cacheTile(k, 256)) {
+  if (int64_t kc = cacheTile(k, 256, 1)) {
     SmallVector<int64_t> depth(batch + 2, 0);
     depth.push_back(kc);
     tiled = tile(rewriter, *tiled, depth);

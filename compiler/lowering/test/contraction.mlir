@@ -168,3 +168,21 @@ func.func @conv_lhs_dilation(%a: tensor<1x16x2xf32>, %b: tensor<3x2x2xf32>) -> t
   %0 = stablehlo.convolution(%a, %b) dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f], window = {lhs_dilate = [2]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x16x2xf32>, tensor<3x2x2xf32>) -> tensor<1x29x2xf32>
   return %0 : tensor<1x29x2xf32>
 }
+
+// -----
+
+// A narrow result (10 columns) from many rows: the transposed product
+// C^T = B^T A^T is computed (rows along the vector dimension), then
+// transposed back. Products commute exactly, so each sum is unchanged.
+
+// CHECK-LABEL: func.func @narrow_result
+// CHECK: %[[BT:.*]] = linalg.transpose ins(%{{.*}} : tensor<128x10xf32>) outs(%{{.*}} : tensor<10x128xf32>) permutation = [1, 0]
+// CHECK: %[[AT:.*]] = linalg.transpose ins(%{{.*}} : tensor<64x128xf32>) outs(%{{.*}} : tensor<128x64xf32>) permutation = [1, 0]
+// CHECK: %[[CT:.*]] = linalg.generic
+// CHECK-SAME: ins(%[[BT]], %[[AT]] : tensor<10x128xf32>, tensor<128x64xf32>) outs(%{{.*}} : tensor<10x64xf32>)
+// CHECK: math.fma
+// CHECK: linalg.transpose ins(%[[CT]] : tensor<10x64xf32>) outs(%{{.*}} : tensor<64x10xf32>) permutation = [1, 0]
+func.func @narrow_result(%a: tensor<64x128xf32>, %b: tensor<128x10xf32>) -> tensor<64x10xf32> {
+  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<64x128xf32>, tensor<128x10xf32>) -> tensor<64x10xf32>
+  return %0 : tensor<64x10xf32>
+}
