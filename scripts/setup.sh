@@ -37,8 +37,8 @@ if [[ ! -x "$venv/bin/python" ]]; then
   "$python_bin" -m venv "$venv"
 fi
 
-pip_packages=(numpy lit jax jaxlib pytest scipy mpmath)
-if ! "$venv/bin/python" -c "import numpy, lit, jax, pytest, scipy, mpmath" 2>/dev/null; then
+pip_packages=(numpy lit jax jaxlib pytest scipy mpmath iree-base-compiler iree-base-runtime matplotlib)
+if ! "$venv/bin/python" -c "import numpy, lit, jax, pytest, scipy, mpmath, iree.compiler, iree.runtime, matplotlib" 2>/dev/null; then
   echo "setup: installing Python packages: ${pip_packages[*]}"
   "$venv/bin/python" -m pip install -q --upgrade pip
   "$venv/bin/python" -m pip install -q "${pip_packages[@]}"

@@ -1,7 +1,7 @@
 //===- axle-run.cpp - run a StableHLO program -----------------------------===//
 //
 //   axle-run model.mlir|model.axle [--backend=cpu|interpreter] [--verify]
-//            [--function=main] [--benchmark=N]
+//            [--function=main] [--benchmark=N] [--benchmark-json=FILE]
 //            --input=2x3xf32=1,2,3,4,5,6 --input=@x.npy [--output=@out.npy]
 //
 // The cpu backend (the default) compiles a .mlir program for this machine
@@ -36,6 +36,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -76,6 +77,13 @@ llvm::cl::opt<unsigned> benchmark(
     llvm::cl::desc("cpu backend: run the function N more times after the "
                    "first run and print the median and minimum latency"),
     llvm::cl::init(0), llvm::cl::cat(toolOptions));
+llvm::cl::opt<std::string> benchmarkJson(
+    "benchmark-json",
+    llvm::cl::desc("cpu backend, with --benchmark: also write every timed "
+                   "run's latency to FILE as JSON ({\"function\", "
+                   "\"runs_us\" in run order, \"median_us\", \"min_us\"}), "
+                   "for harnesses that report the spread"),
+    llvm::cl::value_desc("file"), llvm::cl::cat(toolOptions));
 // --threads=N. LLVM's own libraries already register an option named
 // "threads", so axle-run reads this one from argv itself (see main).
 unsigned threads = 0;
@@ -239,6 +247,8 @@ runCompiled(const axle::runtime::Executable &executable,
           std::chrono::duration<double, std::micro>(Clock::now() - start)
               .count());
     }
+    // Run order is kept for the JSON file: a harness may want to see drift.
+    std::vector<double> inOrder = micros;
     std::sort(micros.begin(), micros.end());
     double median =
         micros.size() % 2
@@ -247,6 +257,19 @@ runCompiled(const axle::runtime::Executable &executable,
     llvm::errs() << llvm::format(
         "benchmark: @%s, %u runs: median %.1f us, min %.1f us\n",
         functionName.c_str(), unsigned(benchmark), median, micros.front());
+    if (!benchmarkJson.empty()) {
+      std::error_code error;
+      llvm::raw_fd_ostream file(benchmarkJson, error);
+      if (error) {
+        fail("cannot write " + benchmarkJson + ": " + error.message());
+        return std::nullopt;
+      }
+      llvm::json::Object report{{"function", std::string(functionName)},
+                                {"runs_us", llvm::json::Array(inOrder)},
+                                {"median_us", median},
+                                {"min_us", micros.front()}};
+      file << llvm::json::Value(std::move(report)) << "\n";
+    }
   }
   return interp::Values(results->begin(), results->end());
 }

@@ -1,0 +1,215 @@
+// Peak probe for bench/run.py: this machine's FMA throughput and copy
+// bandwidth, measured on the cores the caller pinned us to.
+//
+//   clang-22 -O3 -march=native -pthread peak_probe.c -o peak_probe
+//   taskset -c 0,1 ./peak_probe THREADS [quick|fma]
+//
+// Prints one line of JSON: f32 GFLOP/s (independent chains of 512-bit
+// vfmadd231ps, enough of them to cover the FMA latency on every port),
+// bf16 GFLOP/s where the CPU has AVX512-BF16 (vdpbf16ps: 32 bf16 products
+// summed pairwise into 16 f32 lanes, so 64 flops an instruction), and the
+// copy bandwidth in GB/s (bytes read + bytes written, as STREAM counts them)
+// of a 64 MiB buffer (the size of the suite's memory-bound inputs) and of a
+// 512 MiB one (source and destination together exceed this machine's L3;
+// skipped with `quick`, which also shortens the FMA loops), and the read
+// bandwidth of summing 64 MiB. `fma` measures the FMA peaks alone (the
+// harness repeats that between models: other work on a shared machine can
+// halve one probe). Every thread runs
+// the same kernel on its own data; the best of several repetitions counts,
+// since a peak is what the hardware can do, not what it usually does.
+#define _GNU_SOURCE
+#include <immintrin.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define CHAINS 16 // 2 FMA ports x 4 cycles latency, with room to spare.
+static long fmaIters = 20000000L;
+
+static double now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+// Keeps results alive so the compiler cannot drop the chains.
+static volatile float sink;
+
+static void *fmaF32(void *arg) {
+  (void)arg;
+  __m512 acc[CHAINS];
+  for (int i = 0; i < CHAINS; ++i)
+    acc[i] = _mm512_set1_ps((float)i);
+  const __m512 a = _mm512_set1_ps(0.999999f), b = _mm512_set1_ps(1e-7f);
+  for (long it = 0; it < fmaIters; ++it) {
+    for (int i = 0; i < CHAINS; ++i)
+      acc[i] = _mm512_fmadd_ps(acc[i], a, b);
+    // An empty asm that claims to change acc stops the compiler from
+    // folding iterations together.
+    __asm__ volatile(""
+                     : "+v"(acc[0]), "+v"(acc[1]), "+v"(acc[2]), "+v"(acc[3]),
+                       "+v"(acc[4]), "+v"(acc[5]), "+v"(acc[6]), "+v"(acc[7]));
+  }
+  __m512 total = acc[0];
+  for (int i = 1; i < CHAINS; ++i)
+    total = _mm512_add_ps(total, acc[i]);
+  sink = _mm512_reduce_add_ps(total);
+  return NULL;
+}
+
+#ifdef __AVX512BF16__
+static void *fmaBf16(void *arg) {
+  (void)arg;
+  __m512 acc[CHAINS];
+  for (int i = 0; i < CHAINS; ++i)
+    acc[i] = _mm512_set1_ps((float)i);
+  const __m512bh a = (__m512bh)_mm512_set1_epi16(0x3f80); // 1.0
+  const __m512bh b = (__m512bh)_mm512_set1_epi16(0x3380); // ~6e-8
+  for (long it = 0; it < fmaIters; ++it) {
+    for (int i = 0; i < CHAINS; ++i)
+      acc[i] = _mm512_dpbf16_ps(acc[i], a, b);
+    __asm__ volatile(""
+                     : "+v"(acc[0]), "+v"(acc[1]), "+v"(acc[2]), "+v"(acc[3]),
+                       "+v"(acc[4]), "+v"(acc[5]), "+v"(acc[6]), "+v"(acc[7]));
+  }
+  __m512 total = acc[0];
+  for (int i = 1; i < CHAINS; ++i)
+    total = _mm512_add_ps(total, acc[i]);
+  sink = _mm512_reduce_add_ps(total);
+  return NULL;
+}
+#endif
+
+struct CopyJob {
+  float *src, *dst;
+  size_t count;
+  int reps;
+};
+
+static void *copyKernel(void *arg) {
+  struct CopyJob *job = arg;
+  for (int r = 0; r < job->reps; ++r) {
+    // A plain loop (vectorized by the compiler, ordinary stores), as a
+    // compiled elementwise kernel would write it.
+    float *restrict dst = job->dst;
+    const float *restrict src = job->src;
+    for (size_t i = 0; i < job->count; ++i)
+      dst[i] = src[i];
+    __asm__ volatile("" ::"r"(dst) : "memory");
+  }
+  return NULL;
+}
+
+// Sums the source in STREAMS interleaved sequential streams (more
+// memory-level parallelism than one, as a blocked reduction has), with
+// independent vector accumulators so that the adds keep up with the loads:
+// the read bandwidth a reduction can reach.
+#define STREAMS 4
+static void *readKernel(void *arg) {
+  struct CopyJob *job = arg;
+  __m512 acc[STREAMS][4];
+  for (int s = 0; s < STREAMS; ++s)
+    for (int j = 0; j < 4; ++j)
+      acc[s][j] = _mm512_setzero_ps();
+  size_t part = job->count / STREAMS / 64 * 64;
+  for (int r = 0; r < job->reps; ++r)
+    for (size_t i = 0; i < part; i += 64)
+      for (int s = 0; s < STREAMS; ++s)
+        for (int j = 0; j < 4; ++j)
+          acc[s][j] = _mm512_add_ps(
+              acc[s][j], _mm512_load_ps(job->src + s * part + i + 16 * j));
+  __m512 total = _mm512_setzero_ps();
+  for (int s = 0; s < STREAMS; ++s)
+    for (int j = 0; j < 4; ++j)
+      total = _mm512_add_ps(total, acc[s][j]);
+  sink = _mm512_reduce_add_ps(total);
+  return NULL;
+}
+
+// Runs `fn` on `threads` threads at once; returns the wall time.
+static double parallel(int threads, void *(*fn)(void *), void *args,
+                       size_t argSize) {
+  pthread_t ids[64];
+  double start = now();
+  for (int t = 0; t < threads; ++t)
+    pthread_create(&ids[t], NULL, fn, (char *)args + t * argSize);
+  for (int t = 0; t < threads; ++t)
+    pthread_join(ids[t], NULL);
+  return now() - start;
+}
+
+static double fmaPeak(int threads, void *(*fn)(void *), double flopsPerIter) {
+  double best = 0;
+  for (int rep = 0; rep < 5; ++rep) {
+    double seconds = parallel(threads, fn, NULL, 0);
+    double gflops = threads * fmaIters * flopsPerIter / seconds / 1e9;
+    if (gflops > best)
+      best = gflops;
+  }
+  return best;
+}
+
+// Copy bandwidth of `bytes` (total over all threads) from src to dst, or
+// with `readOnly` the read bandwidth of summing src.
+static double bandwidth(int threads, size_t bytes, int readOnly) {
+  size_t count = bytes / sizeof(float);
+  float *src = aligned_alloc(64, bytes), *dst = aligned_alloc(64, bytes);
+  if (!src || !dst)
+    return 0;
+  struct CopyJob jobs[64];
+  size_t per = count / threads;
+  for (int t = 0; t < threads; ++t)
+    jobs[t] = (struct CopyJob){src + t * per, dst + t * per, per, 1};
+  // First touch from the threads that use the pages, then one warm-up pass.
+  for (int t = 0; t < threads; ++t)
+    memset(src + t * per, 1, per * sizeof(float));
+  parallel(threads, copyKernel, jobs, sizeof(jobs[0]));
+  int reps = bytes >= (256ul << 20) ? 2 : 8;
+  double best = 0;
+  for (int rep = 0; rep < 5; ++rep) {
+    for (int t = 0; t < threads; ++t)
+      jobs[t].reps = reps;
+    double seconds = parallel(threads, readOnly ? readKernel : copyKernel, jobs,
+                              sizeof(jobs[0]));
+    double gbs = (readOnly ? 1.0 : 2.0) * per * threads * sizeof(float) * reps /
+                 seconds / 1e9;
+    if (gbs > best)
+      best = gbs;
+  }
+  free(src);
+  free(dst);
+  return best;
+}
+
+int main(int argc, char **argv) {
+  int threads = argc > 1 ? atoi(argv[1]) : 1;
+  if (threads < 1 || threads > 64)
+    threads = 1;
+  int quick = argc > 2 && strcmp(argv[2], "quick") == 0;
+  int fmaOnly = argc > 2 && strcmp(argv[2], "fma") == 0;
+  if (quick)
+    fmaIters /= 4;
+  // 16 lanes x 2 flops per chain per iteration.
+  double f32 = fmaPeak(threads, fmaF32, CHAINS * 16 * 2.0);
+#ifdef __AVX512BF16__
+  double bf16 = fmaPeak(threads, fmaBf16, CHAINS * 16 * 4.0);
+#else
+  double bf16 = 0;
+#endif
+  if (fmaOnly) {
+    printf("{\"threads\": %d, \"f32_gflops\": %.2f, \"bf16_gflops\": %.2f}\n",
+           threads, f32, bf16);
+    return 0;
+  }
+  double copySmall = bandwidth(threads, 64ul << 20, 0);
+  double readSmall = bandwidth(threads, 64ul << 20, 1);
+  double copyBig = quick ? 0 : bandwidth(threads, 512ul << 20, 0);
+  printf("{\"threads\": %d, \"f32_gflops\": %.2f, \"bf16_gflops\": %.2f, "
+         "\"copy_64mib_gbs\": %.2f, \"read_64mib_gbs\": %.2f, "
+         "\"copy_big_gbs\": %.2f}\n",
+         threads, f32, bf16, copySmall, readSmall, copyBig);
+  return 0;
+}

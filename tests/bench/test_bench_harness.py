@@ -1,0 +1,42 @@
+"""bench/run.py, the benchmark harness, still runs end to end: one small
+model, one thread, --quick, and the report it writes has the table."""
+import importlib.util
+import pathlib
+import subprocess
+import sys
+
+import pytest
+
+REPO_ROOT = pathlib.Path(__file__).resolve().parents[2]
+
+
+def require(module, why):
+    if importlib.util.find_spec(module) is None:
+        pytest.skip(f"{module} is not installed ({why}; scripts/setup.sh "
+                    "installs it)")
+
+
+def test_quick_run_writes_the_table(build_dir, tmp_path):
+    require("jax", "the suite's models and the XLA:CPU baseline")
+    require("iree.runtime", "the IREE baseline")
+    require("iree.compiler", "the IREE baseline")
+    for tool in ("axle-compile/axle-compile", "axle-run/axle-run"):
+        if not (build_dir / "tools" / tool).exists():
+            pytest.skip(f"{tool} is not built (run scripts/build.sh)")
+    report = tmp_path / "latest.md"
+    result = subprocess.run(
+        [sys.executable, str(REPO_ROOT / "bench" / "run.py"), "--quick",
+         "--models", "matmul_f32_256", "--threads", "1", "--out", str(report),
+         "--build", str(build_dir)],
+        capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stdout + result.stderr
+    text = report.read_text()
+    assert "| model | axle | XLA:CPU | IREE |" in text
+    row = next(line for line in text.splitlines()
+               if line.startswith("| matmul_f32_256 |"))
+    # Every backend produced a latency and agreed with XLA's output; a
+    # failure would put "FAIL: ..." or "MISMATCH" in the row instead.
+    assert "FAIL" not in row, row
+    assert "axle ok" in row and "IREE ok" in row, row
+    assert "**geomean**" in text
+    assert report.with_suffix(".json").exists()
