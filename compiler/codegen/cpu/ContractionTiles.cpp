@@ -179,17 +179,18 @@ LogicalResult emitRegisterTile(RewriterBase &rewriter, Operation *tileOp,
 
 /// The columns of a register tile of `bits`-wide accumulators over `n`
 /// columns: the largest divisor of n up to 4 zmm registers made of whole
-/// zmm registers, else of whole ymm, else of whole xmm registers, or 0
-/// when there is none. Rows of other widths (10, or 56 = 3.5 zmm) are
-/// assembled element by element and spill: slower than narrower tiles or
-/// the scalar loops.
+/// zmm registers, else of whole ymm, else of whole xmm registers (784
+/// columns get 16: 56 = 3.5 zmm rows would be assembled element by element
+/// and spill). A narrow n with no such divisor (a classifier's 10 logits)
+/// takes the whole row, which still beats the scalar loops; 0 below 4.
 int64_t registerTileColumns(int64_t n, unsigned bits) {
   int64_t lanes = 512 / bits;
   for (int64_t unit : {lanes, lanes / 2, lanes / 4})
     for (int64_t d = std::min(n, 4 * lanes) / unit * unit; d >= unit; d -= unit)
       if (n % d == 0)
         return d;
-  return 0;
+  int64_t d = largestDivisor(n, 4 * lanes);
+  return d >= 4 ? d : 0;
 }
 
 void tileAndVectorizeMatmul(RewriterBase &rewriter, linalg::LinalgOp op) {
