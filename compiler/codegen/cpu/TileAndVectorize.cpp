@@ -73,13 +73,9 @@ void tileAndVectorizeInnermost(RewriterBase &rewriter, linalg::LinalgOp op) {
     return;
   unsigned innermost = loops - 1;
   unsigned widest = 8;
+  if (!readsContiguouslyAlong(op, innermost))
+    return;
   for (OpOperand &operand : op->getOpOperands()) {
-    AffineMap map = op.getMatchingIndexingMap(&operand);
-    if (!map.isProjectedPermutation(/*allowZeroInResults=*/true))
-      return;
-    for (auto [i, result] : llvm::enumerate(map.getResults()))
-      if (result.isFunctionOfDim(innermost) && i + 1 != map.getNumResults())
-        return;
     widest = std::max(
         widest,
         getElementTypeOrSelf(operand.get().getType()).getIntOrFloatBitWidth());
@@ -126,15 +122,8 @@ void tileAndVectorizeRowReduction(RewriterBase &rewriter, linalg::LinalgOp op) {
   if (iterators[k] != utils::IteratorType::reduction ||
       iterators[row] != utils::IteratorType::parallel)
     return;
-  for (OpOperand &operand : op->getOpOperands()) {
-    AffineMap map = op.getMatchingIndexingMap(&operand);
-    if (!map.isProjectedPermutation(/*allowZeroInResults=*/true))
-      return;
-    // Contiguous along k, or not reading along it at all.
-    for (auto [i, result] : llvm::enumerate(map.getResults()))
-      if (result.isFunctionOfDim(k) && i + 1 != map.getNumResults())
-        return;
-  }
+  if (!readsContiguouslyAlong(op, k))
+    return;
   for (OpOperand &init : op.getDpsInitsMutable()) {
     AffineMap outMap = op.getMatchingIndexingMap(&init);
     if (outMap.getNumResults() == 0 || outMap.isFunctionOfDim(k) ||

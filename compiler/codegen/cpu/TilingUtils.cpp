@@ -64,6 +64,18 @@ bool hasStaticVectorizableOperands(linalg::LinalgOp op) {
   return op.hasPureTensorSemantics();
 }
 
+bool readsContiguouslyAlong(linalg::LinalgOp op, unsigned dim) {
+  for (OpOperand &operand : op->getOpOperands()) {
+    AffineMap map = op.getMatchingIndexingMap(&operand);
+    if (!map.isProjectedPermutation(/*allowZeroInResults=*/true))
+      return false;
+    for (auto [i, result] : llvm::enumerate(map.getResults()))
+      if (result.isFunctionOfDim(dim) && i + 1 != map.getNumResults())
+        return false;
+  }
+  return true;
+}
+
 /// Tiles `op` with `sizes` (0 = not tiled) and returns the tiled op. When
 /// every tiled dimension is parallel the loops are one scf.forall, which
 /// later runs on the runtime's kernel threads (--axle-parallelize-loops);

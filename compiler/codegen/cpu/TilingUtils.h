@@ -28,6 +28,11 @@ bool hasVectorizableBody(mlir::linalg::LinalgOp op);
 /// Every operand is a static tensor of a vectorizable element type.
 bool hasStaticVectorizableOperands(mlir::linalg::LinalgOp op);
 
+/// Every operand's map is a projected permutation that either indexes its
+/// innermost dimension by loop `dim` or does not use `dim` at all: the
+/// operands are contiguous (or broadcast) along that loop.
+bool readsContiguouslyAlong(mlir::linalg::LinalgOp op, unsigned dim);
+
 /// Tiles `op` with `sizes` (0 = not tiled) and returns the tiled op: one
 /// scf.forall when every tiled loop is parallel (it later runs on the
 /// runtime's kernel threads), else scf.for loops.
