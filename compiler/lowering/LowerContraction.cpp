@@ -328,13 +328,13 @@ Value buildAsBatchMatmul(OpBuilder &b, Location loc, const ProductSum &ps,
     shape.push_back(size);
   }
   Value matrixInit = init;
-  if (resultGroups.size() != static_cast<size_t>(resultType.getRank()))
-    matrixInit = tensor::CollapseShapeOp::create(b, loc, init, resultGroups);
   if (swapped) {
     // Sums of (batch, n, m), transposed back below.
     SmallVector<int64_t> transposedShape(shape);
     std::swap(transposedShape[batched], transposedShape[batched + 1]);
     matrixInit = ps.zeroTensor(b, loc, transposedShape);
+  } else if (resultGroups.size() != static_cast<size_t>(resultType.getRank())) {
+    matrixInit = tensor::CollapseShapeOp::create(b, loc, init, resultGroups);
   }
   // The loops of a (batch_)matmul: ([b,] m, n, k).
   MLIRContext *ctx = b.getContext();
@@ -362,11 +362,8 @@ Value buildAsBatchMatmul(OpBuilder &b, Location loc, const ProductSum &ps,
                    })
                    .getResult(0);
   if (swapped) {
-    SmallVector<int64_t> permutation = {0, 1};
-    if (batched)
-      permutation = {0, 2, 1};
-    else
-      permutation = {1, 0};
+    SmallVector<int64_t> permutation =
+        batched ? SmallVector<int64_t>{0, 2, 1} : SmallVector<int64_t>{1, 0};
     Value empty = tensor::EmptyOp::create(
         b, loc, shape, cast<RankedTensorType>(sums.getType()).getElementType());
     sums = linalg::TransposeOp::create(b, loc, sums, empty, permutation)

@@ -26,7 +26,7 @@ namespace {
 
 bool isReduction(linalg::GenericOp op) {
   return op.getNumReductionLoops() > 0 && op.hasPureTensorSemantics() &&
-         op.getRegion().hasOneBlock() && op.hasIndexSemantics() == false;
+         op.getRegion().hasOneBlock() && !op.hasIndexSemantics();
 }
 
 /// Whether `later` may join `earlier` at `later`'s position: same loops,

@@ -74,14 +74,12 @@ unsigned writeIntoDeadInputs(RewriterBase &rewriter, func::FuncOp func) {
         ValueRange{input->get()}, maps, generic.getIteratorTypesArray());
     replacement->setDiscardableAttrs(generic->getDiscardableAttrDictionary());
     // The old body, its dropped input argument now the output argument.
-    Block &body = generic.getRegion().front();
     Region &region = replacement.getRegion();
     rewriter.inlineRegionBefore(generic.getRegion(), region, region.end());
     Block &moved = region.front();
     BlockArgument out = moved.getArgument(moved.getNumArguments() - 1);
     rewriter.replaceAllUsesWith(moved.getArgument(dropped), out);
     moved.eraseArgument(dropped);
-    (void)body;
     rewriter.replaceOp(generic, replacement.getResults());
   }
   return candidates.size();
