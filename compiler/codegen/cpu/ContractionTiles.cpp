@@ -193,36 +193,55 @@ int64_t registerTileColumns(int64_t n, unsigned bits) {
   return d >= 4 ? d : 0;
 }
 
+/// Cache tile of a matmul dimension: a block of B (kc x nc) stays in L2,
+/// rows of A stream. Its size: the largest multiple of the register tile's
+/// `unit` that divides the dimension, at most `target` and at least a
+/// quarter of it (784 = 4 x 196 gets k tiles of 196); 0 (untiled) when the
+/// dimension fits or no such divisor exists.
+int64_t cacheTile(int64_t size, int64_t target, int64_t unit) {
+  if (size <= target)
+    return 0;
+  for (int64_t d = target / unit * unit; d >= target / 4 && d >= unit;
+       d -= unit)
+    if (size % d == 0)
+      return d;
+  return 0;
+}
+
+/// The register tile (mr rows x nr columns) of a contraction whose output
+/// rows are `m` and columns `n`; nr is 0 when no register tile fits.
+std::pair<int64_t, int64_t> registerTile(linalg::LinalgOp op, int64_t m,
+                                         int64_t n) {
+  unsigned bits =
+      getElementTypeOrSelf(op->getOperand(2).getType()).getIntOrFloatBitWidth();
+  // Up to 4 rows and 4 zmm registers of columns, 16 accumulators.
+  return {largestDivisor(m, 4), registerTileColumns(n, bits)};
+}
+
+/// The matmul's tiles over its parallel loops for the caches, one
+/// scf.forall (the kernel threads share its tiles): ([1, ] mc, nc).
+SmallVector<int64_t> matmulCacheTiles(linalg::LinalgOp op) {
+  SmallVector<int64_t> bounds = op.getStaticLoopRanges();
+  unsigned batch = bounds.size() - 3;
+  int64_t m = bounds[batch], n = bounds[batch + 1];
+  auto [mr, nr] = registerTile(op, m, n);
+  SmallVector<int64_t> cache(batch, 1);
+  cache.append({cacheTile(m, 64, mr), cacheTile(n, 256, nr ? nr : 1)});
+  return cache;
+}
+
 void tileAndVectorizeMatmul(RewriterBase &rewriter, linalg::LinalgOp op) {
   SmallVector<int64_t> bounds = op.getStaticLoopRanges();
   unsigned batch = bounds.size() - 3;
   int64_t m = bounds[batch], n = bounds[batch + 1], k = bounds[batch + 2];
-  unsigned bits =
-      getElementTypeOrSelf(op->getOperand(2).getType()).getIntOrFloatBitWidth();
-  // Register tile: up to 4 rows and 4 zmm registers of columns, 16
-  // accumulators; k innermost so that the tile of C stays in registers.
-  int64_t nr = registerTileColumns(n, bits);
-  int64_t mr = largestDivisor(m, 4);
+  // k innermost in the register tile, so that the tile of C stays in
+  // registers.
+  auto [mr, nr] = registerTile(op, m, n);
   if (nr == 0)
     return;
-  // Cache tile: a block of B (kc x nc) stays in L2, rows of A stream.
-  // Its size: the largest multiple of the register tile's `unit` that
-  // divides the dimension, at most `target` and at least a quarter of it
-  // (784 = 4 x 196 gets k tiles of 196); 0 (untiled) when the dimension
-  // fits or no such divisor exists.
-  auto cacheTile = [](int64_t size, int64_t target, int64_t unit) {
-    if (size <= target)
-      return int64_t(0);
-    for (int64_t d = target / unit * unit; d >= target / 4 && d >= unit;
-         d -= unit)
-      if (size % d == 0)
-        return d;
-    return int64_t(0);
-  };
-  // The parallel dimensions first (one scf.forall: the kernel threads
-  // share its tiles), then k.
-  SmallVector<int64_t> cache(batch, 1);
-  cache.append({cacheTile(m, 64, mr), cacheTile(n, 256, nr), 0});
+  // The parallel dimensions first, then k.
+  SmallVector<int64_t> cache = matmulCacheTiles(op);
+  cache.push_back(0);
   FailureOr<TilingInterface> tiled =
       tile(rewriter, cast<TilingInterface>(op.getOperation()), cache);
   if (failed(tiled))
@@ -288,10 +307,7 @@ void tileRegisterContraction(RewriterBase &rewriter, linalg::LinalgOp op,
                              unsigned m) {
   SmallVector<int64_t> bounds = op.getStaticLoopRanges();
   unsigned n = m + 1;
-  unsigned bits =
-      getElementTypeOrSelf(op->getOperand(2).getType()).getIntOrFloatBitWidth();
-  int64_t nr = registerTileColumns(bounds[n], bits);
-  int64_t mr = largestDivisor(bounds[m], 4);
+  auto [mr, nr] = registerTile(op, bounds[m], bounds[n]);
   if (nr == 0)
     return;
   SmallVector<int64_t> parallel(bounds.size(), 0);
@@ -316,6 +332,19 @@ void tileRegisterContraction(RewriterBase &rewriter, linalg::LinalgOp op,
 
 bool isRegisterTileContraction(linalg::LinalgOp op) {
   return isFloatMatmul(op) || matchRegisterContraction(op).has_value();
+}
+
+SmallVector<int64_t> epilogueTileSizes(linalg::LinalgOp op) {
+  if (isFloatMatmul(op))
+    return matmulCacheTiles(op);
+  std::optional<unsigned> m = matchRegisterContraction(op);
+  if (!m)
+    return {};
+  // One tile per output row (all of m and n): the register tiles inside
+  // it run over the row, then the epilogue while it is in L1.
+  SmallVector<int64_t> sizes(*m, 1);
+  sizes.append({0, 0});
+  return sizes;
 }
 
 void tileAndVectorizeContraction(RewriterBase &rewriter, linalg::LinalgOp op) {

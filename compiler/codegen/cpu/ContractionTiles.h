@@ -19,6 +19,12 @@ bool isRegisterTileContraction(mlir::linalg::LinalgOp op);
 void tileAndVectorizeContraction(mlir::RewriterBase &rewriter,
                                  mlir::linalg::LinalgOp op);
 
+/// The tile sizes over the parallel loops of such a contraction (0 = the
+/// whole dimension) at which an elementwise consumer fuses into it: the
+/// matmul's cache tiles, a convolution's output rows. All zero (or empty)
+/// when the contraction is computed as one tile.
+llvm::SmallVector<int64_t> epilogueTileSizes(mlir::linalg::LinalgOp op);
+
 } // namespace axle::cpu
 
 #endif

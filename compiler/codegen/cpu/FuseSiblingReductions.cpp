@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "compiler/codegen/cpu/FuseSiblingReductions.h"
+#include "compiler/codegen/cpu/TilingUtils.h"
 
 #include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -123,13 +124,6 @@ linalg::GenericOp merge(RewriterBase &rewriter, linalg::GenericOp earlier,
   return merged;
 }
 
-std::string describe(Operation *op) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  op->getLoc().print(os);
-  return text;
-}
-
 } // namespace
 
 unsigned fuseSiblingReductions(RewriterBase &rewriter, func::FuncOp func,
@@ -153,8 +147,8 @@ unsigned fuseSiblingReductions(RewriterBase &rewriter, func::FuncOp func,
         if (!canMerge(a, b))
           continue;
         if (report)
-          *report += "  merge sibling reduction " + describe(a) +
-                     "\n    with " + describe(b) + "\n";
+          *report += "  merge sibling reduction " + describeOp(a) +
+                     "\n    with " + describeOp(b) + "\n";
         merge(rewriter, a, b);
         ++merges;
         changed = true;

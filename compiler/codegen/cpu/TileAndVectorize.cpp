@@ -6,7 +6,8 @@
 //     elementwise ops becomes one loop nest and no temporary tensor, and
 //     sibling reductions of one input merge (FuseSiblingReductions.cpp);
 //  2. elementwise results overwrite an input that dies there
-//     (WriteIntoDeadInputs.cpp);
+//     (WriteIntoDeadInputs.cpp), and elementwise epilogues of matmuls and
+//     convolutions are computed tile by tile with them (FuseEpilogues.cpp);
 //  3. float matmuls and convolutions get register tiles
 //     (ContractionTiles.cpp): each output element still sums its products
 //     in order with one fused multiply-add each, exactly as the
@@ -28,6 +29,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "compiler/codegen/cpu/ContractionTiles.h"
+#include "compiler/codegen/cpu/FuseEpilogues.h"
 #include "compiler/codegen/cpu/FuseSiblingReductions.h"
 #include "compiler/codegen/cpu/Passes.h"
 #include "compiler/codegen/cpu/TilingUtils.h"
@@ -227,19 +229,18 @@ bool shouldFuse(OpOperand *fused) {
          readsEachElementOnce(consumer.getMatchingIndexingMap(fused));
 }
 
-std::string describe(Operation *op) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << op->getName() << " ";
-  op->getLoc().print(os);
-  return text;
-}
-
-/// Kernels: the linalg ops outside loops (each becomes one loop nest).
+/// Kernels: the linalg ops outside loops (each becomes one loop nest),
+/// and the loops of fused epilogues (a contraction and its epilogue in one
+/// scf.forall).
 unsigned countKernels(func::FuncOp func) {
   unsigned count = 0;
-  func.walk([&](linalg::LinalgOp op) {
-    if (!op->getParentOfType<LoopLikeOpInterface>())
+  func.walk([&](Operation *op) {
+    if (!isa<linalg::LinalgOp, scf::ForallOp>(op) ||
+        op->getParentOfType<LoopLikeOpInterface>())
+      return;
+    if (isa<linalg::LinalgOp>(op) || op->walk([](linalg::LinalgOp) {
+                                         return WalkResult::interrupt();
+                                       }).wasInterrupted())
       ++count;
   });
   return count;
@@ -260,28 +261,27 @@ struct TileAndVectorizePass
           patterns, [&](OpOperand *fused) {
             bool fuse = this->fuse && shouldFuse(fused);
             if (fuse && report)
-              decisions += "  fuse " + describe(fused->get().getDefiningOp()) +
-                           "\n    into " + describe(fused->getOwner()) + "\n";
+              decisions += "  fuse " +
+                           describeOp(fused->get().getDefiningOp()) +
+                           "\n    into " + describeOp(fused->getOwner()) + "\n";
             return fuse;
           });
       if (failed(applyPatternsGreedily(func, std::move(patterns))))
         return signalPassFailure();
-      if (fuse) {
-        IRRewriter rewriter(context);
+      IRRewriter rewriter(context);
+      if (fuse)
         fuseSiblingReductions(rewriter, func, report ? &decisions : nullptr);
-      }
+      // Elementwise results overwrite an input that dies there (after
+      // fusion, which decides which ops remain), then epilogues fuse into
+      // the matmuls and convolutions they follow, in the same buffer.
+      writeIntoDeadInputs(rewriter, func);
+      if (fuse)
+        fuseEpilogues(rewriter, func, report ? &decisions : nullptr);
       if (report)
         llvm::outs() << "fusion report for @" << func.getName() << ": "
                      << before << " kernels before fusion, "
                      << countKernels(func) << " after\n"
                      << decisions;
-    }
-
-    // Elementwise results overwrite an input that dies there (after
-    // fusion, which decides which ops remain).
-    {
-      IRRewriter rewriter(context);
-      writeIntoDeadInputs(rewriter, func);
     }
 
     SmallVector<linalg::LinalgOp> contractions, others;

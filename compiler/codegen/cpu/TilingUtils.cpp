@@ -102,6 +102,14 @@ FailureOr<TilingInterface> tile(RewriterBase &rewriter, TilingInterface op,
   return cast<TilingInterface>(result->tiledOps.back());
 }
 
+std::string describeOp(Operation *op) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << op->getName() << " ";
+  op->getLoc().print(os);
+  return text;
+}
+
 /// Vectorizes `op` (static shapes) and replaces it.
 LogicalResult vectorizeOp(RewriterBase &rewriter, Operation *op) {
   if (failed(linalg::vectorizeOpPrecondition(op)))

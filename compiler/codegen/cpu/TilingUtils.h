@@ -40,6 +40,9 @@ mlir::FailureOr<mlir::TilingInterface> tile(mlir::RewriterBase &rewriter,
                                             mlir::TilingInterface op,
                                             llvm::ArrayRef<int64_t> sizes);
 
+/// `linalg.generic loc(...)`: an op as the fusion report names it.
+std::string describeOp(mlir::Operation *op);
+
 /// Vectorizes `op` (static shapes) and replaces it.
 mlir::LogicalResult vectorizeOp(mlir::RewriterBase &rewriter,
                                 mlir::Operation *op);
