@@ -31,6 +31,8 @@ def main():
                         help="M,N,K triples")
     parser.add_argument("--type", default="f32")
     parser.add_argument("--runs", type=int, default=20)
+    parser.add_argument("--threads", type=int, default=0,
+                        help="kernel threads (default: axle-run's default)")
     parser.add_argument("--build", type=pathlib.Path, default=REPO / "build")
     args = parser.parse_args()
     compiler = args.build / "tools" / "axle-compile" / "axle-compile"
@@ -47,13 +49,16 @@ def main():
                 [str(runner), str(artifact),
                  f"--input={m}x{k}x{args.type}=0.5",
                  f"--input={k}x{n}x{args.type}=0.25",
-                 f"--benchmark={args.runs}"],
+                 f"--benchmark={args.runs}"]
+                + ([f"--threads={args.threads}"] if args.threads else []),
                 check=True, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                 text=True).stdout
             median_us = float(re.search(r"median ([0-9.]+) us", out).group(1))
-            gflops = 2.0 * m * n * k / (median_us * 1e3)
-            print(f"{m}x{n}x{k} {args.type}: {median_us:.1f} us, "
-                  f"{gflops:.2f} GFLOP/s")
+            min_us = float(re.search(r"min(?:imum)? ([0-9.]+) us", out).group(1))
+            flops = 2.0 * m * n * k
+            print(f"{m}x{n}x{k} {args.type}: median {median_us:.1f} us "
+                  f"({flops / (median_us * 1e3):.2f} GFLOP/s), "
+                  f"min {min_us:.1f} us ({flops / (min_us * 1e3):.2f} GFLOP/s)")
 
 
 if __name__ == "__main__":

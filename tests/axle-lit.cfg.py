@@ -14,6 +14,10 @@ config.excludes = [
     "build", "build-asan", ".venv", ".git", "examples", "docs", "bench",
     "scripts", "python", "Inputs", "shared",
 ]
+# Other build trees (build-asan, the Python package's) hold copies of the
+# test folders' outputs, never tests.
+config.excludes += [entry for entry in os.listdir(config.axle_source_root)
+                    if entry.startswith("build")]
 
 config.test_source_root = config.axle_source_root
 config.test_exec_root = os.path.join(config.axle_binary_root, "lit")

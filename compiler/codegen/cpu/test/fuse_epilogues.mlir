@@ -2,7 +2,7 @@
 
 // relu(x @ w + b): the bias add and relu (one elementwise generic) fuse
 // into the matmul's cache tiles. WriteIntoDeadInputs first makes the
-// epilogue write into C's buffer; then each 64 x 256 tile of the one
+// epilogue write into C's buffer; then each 128 x 256 tile of the one
 // scf.forall fills its slice of the result with zeros, runs the matmul's k
 // loops and register tiles on it, and applies the epilogue to it in place
 // before the next tile: no buffer holds all of C.
@@ -17,12 +17,12 @@
 // CHECK-NEXT: into linalg.generic loc("matmul")
 // CHECK-LABEL: func.func @bias_relu
 // CHECK: %[[EMPTY:.*]] = tensor.empty() : tensor<128x512xf32>
-// CHECK: scf.forall (%{{.*}}, %{{.*}}) = (0, 0) to (128, 512) step (64, 256) shared_outs(%[[OUT:.*]] = %[[EMPTY]])
+// CHECK: scf.forall (%{{.*}}) = (0) to (512) step (256) shared_outs(%[[OUT:.*]] = %[[EMPTY]])
 // CHECK: %[[SLICE:.*]] = tensor.extract_slice %[[OUT]]
-// CHECK: %[[ZERO:.*]] = linalg.fill {{.*}} outs(%[[SLICE]] : tensor<64x256xf32>)
-// CHECK: scf.for %{{.*}} step %c256
+// CHECK: %[[ZERO:.*]] = linalg.fill {{.*}} outs(%[[SLICE]] : tensor<128x256xf32>)
+// CHECK: scf.for %{{.*}} step %c128
 // CHECK: math.fma %{{.*}} : vector<64xf32>
-// CHECK: scf.forall (%{{.*}}, %{{.*}}) = (0, 0) to (64, 256) step (1, 32)
+// CHECK: scf.forall (%{{.*}}, %{{.*}}) = (0, 0) to (128, 256) step (1, 32)
 // CHECK: arith.addf %{{.*}} : vector<32xf32>
 // CHECK: arith.maximumf %{{.*}} : vector<32xf32>
 // CHECK: tensor.parallel_insert_slice

@@ -2,34 +2,41 @@
 
 // A float matmul (the lowering's generic form, acc = fma(a, b, acc)): its
 // parallel cache tiles form one scf.forall (shared by the kernel threads),
-// k is tiled for the cache, and each 4 x 64 register tile keeps C in one
-// vector while k runs innermost: a broadcast element of A times a row of B
-// added to each row with one fused multiply-add, so every sum keeps the
-// scalar code's rounding.
+// k is tiled for the cache (128: a 128 x 64 panel of B fits in L1), each
+// block of B is copied into 64-column panels, and each 4 x 64 register
+// tile keeps C in a vector iter_arg while k runs innermost: a broadcast
+// element of A times a row of the panel added to each row with one fused
+// multiply-add, so every sum keeps the scalar code's rounding. Column
+// tiles go outermost, so a panel serves all 32 row tiles from L1.
 
 #lhs = affine_map<(d0, d1, d2) -> (d0, d2)>
 #rhs = affine_map<(d0, d1, d2) -> (d2, d1)>
 #out = affine_map<(d0, d1, d2) -> (d0, d1)>
 // CHECK-LABEL: func.func @matmul
-// CHECK: scf.forall (%{{.*}}) = (0) to (128) step (64)
-// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c256
-// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c4
-// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c64
-// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c1
-// CHECK: vector.transfer_read {{.*}} : tensor<4x64xf32>, vector<4x64xf32>
-// CHECK: %[[B:.*]] = vector.transfer_read {{.*}} : tensor<1x64xf32>, vector<64xf32>
+// CHECK: scf.forall (%{{.*}}) = (0) to (256) step (128)
+// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c128
+// CHECK: %[[EMPTY:.*]] = tensor.empty() : tensor<4x128x64xf32>
+// CHECK: %[[PANELS:.*]] = scf.for %[[J:.*]] = %c0 to %c4 step %c1 iter_args(%{{.*}} = %[[EMPTY]])
+// CHECK: scf.for
+// CHECK: %[[ROW:.*]] = vector.transfer_read {{.*}} : tensor<128x256xf32>, vector<64xf32>
+// CHECK: vector.transfer_write %[[ROW]], {{.*}} : vector<64xf32>, tensor<4x128x64xf32>
+// CHECK: scf.for %[[COL:.*]] = %c0 to %c4 step %c1
+// CHECK: scf.for %{{.*}} = %c0 to %c128 step %c4
+// CHECK: %[[TILE:.*]] = vector.transfer_read {{.*}} : tensor<128x256xf32>, vector<4x64xf32>
+// CHECK: scf.for %{{.*}} = %c0 to %c128 step %c1 iter_args(%[[ACC:.*]] = %[[TILE]]) -> (vector<4x64xf32>)
+// CHECK: %[[B:.*]] = vector.transfer_read %[[PANELS]][%[[COL]], {{.*}} : tensor<4x128x64xf32>, vector<64xf32>
 // CHECK: %[[A:.*]] = vector.broadcast %{{.*}} : f32 to vector<64xf32>
-// CHECK: %[[C:.*]] = vector.extract %{{.*}}[0] : vector<64xf32> from vector<4x64xf32>
+// CHECK: %[[C:.*]] = vector.extract %[[ACC]][0] : vector<64xf32> from vector<4x64xf32>
 // CHECK: math.fma %[[A]], %[[B]], %[[C]] : vector<64xf32>
 // CHECK-NOT: arith.mulf
-// CHECK: vector.transfer_write {{.*}} : vector<4x64xf32>, tensor<4x64xf32>
-func.func @matmul(%a: tensor<128x512xf32>, %b: tensor<512x256xf32>, %c: tensor<128x256xf32>) -> tensor<128x256xf32> {
-  %0 = linalg.generic {indexing_maps = [#lhs, #rhs, #out], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %b : tensor<128x512xf32>, tensor<512x256xf32>) outs(%c : tensor<128x256xf32>) {
+// CHECK: vector.transfer_write {{.*}} : vector<4x64xf32>, tensor<128x256xf32>
+func.func @matmul(%a: tensor<256x512xf32>, %b: tensor<512x256xf32>, %c: tensor<256x256xf32>) -> tensor<256x256xf32> {
+  %0 = linalg.generic {indexing_maps = [#lhs, #rhs, #out], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %b : tensor<256x512xf32>, tensor<512x256xf32>) outs(%c : tensor<256x256xf32>) {
   ^bb0(%x: f32, %y: f32, %acc: f32):
     %1 = math.fma %x, %y, %acc : f32
     linalg.yield %1 : f32
-  } -> tensor<128x256xf32>
-  return %0 : tensor<128x256xf32>
+  } -> tensor<256x256xf32>
+  return %0 : tensor<256x256xf32>
 }
 
 // -----
@@ -109,15 +116,17 @@ func.func @conv(%x: tensor<2x8x17x3xf32>, %w: tensor<3x3x3x32xf32>, %c: tensor<2
 // -----
 
 // bf16 operands accumulating in f32 (exact products): the same register
-// tile, with B's row read as bf16 and A's element widened by extf.
+// tile, with B's row read as bf16 and A's element widened by extf. B's
+// rows are the panel's own (64 columns), so B is read in place.
 
 #lhs = affine_map<(d0, d1, d2) -> (d0, d2)>
 #rhs = affine_map<(d0, d1, d2) -> (d2, d1)>
 #out = affine_map<(d0, d1, d2) -> (d0, d1)>
 // CHECK-LABEL: func.func @matmul_bf16
-// CHECK: %[[ROW:.*]] = vector.transfer_read {{.*}} : tensor<1x64xbf16>, vector<64xbf16>
+// CHECK-NOT: tensor.empty
+// CHECK: %[[ROW:.*]] = vector.transfer_read {{.*}} : tensor<32x64xbf16>, vector<64xbf16>
 // CHECK: %[[B:.*]] = arith.extf %[[ROW]] : vector<64xbf16> to vector<64xf32>
-// CHECK: %[[E:.*]] = tensor.extract {{.*}} : tensor<4x1xbf16>
+// CHECK: %[[E:.*]] = tensor.extract {{.*}} : tensor<8x32xbf16>
 // CHECK: %[[A:.*]] = arith.extf %[[E]] : bf16 to f32
 // CHECK: %[[AV:.*]] = vector.broadcast %[[A]] : f32 to vector<64xf32>
 // CHECK: math.fma %[[AV]], %[[B]], %{{.*}} : vector<64xf32>

@@ -1,0 +1,170 @@
+//===- MatmulBlock.cpp - one cache block of a matmul as vector code -------===//
+//
+// The innermost part of a matmul, after the cache tiling of
+// ContractionTiles.cpp: a block of C (mc x nc, at most 128 x 256) to which
+// the products over one block of k (kc) are added. As loops on tensors:
+//
+//   P[j][k][:] = B[k][j*nr : (j+1)*nr]           (when B is packed)
+//   for j in 0 .. nc/nr:                          (column tiles)
+//     for i in 0 .. mc step mr:                   (row tiles)
+//       acc = C[i : i+mr][j*nr : (j+1)*nr]        (mr vectors of nr)
+//       for k in 0 .. kc:
+//         b = P[j][k][:]
+//         acc[r] = fma(broadcast(A[i+r][k]), b, acc[r])   r = 0 .. mr-1
+//       C[i : i+mr][j*nr : (j+1)*nr] = acc
+//
+// The accumulators are the k loop's vector iter_arg, so they live in
+// registers; each k step loads nr / 16 vectors of the panel and mr
+// broadcasts for mr * nr / 16 fused multiply-adds.
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/codegen/cpu/MatmulBlock.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+namespace axle::cpu {
+
+using namespace mlir;
+
+namespace {
+
+/// Builds `for iv in [0, upper) step step` with one iter_arg; `body`
+/// returns the value to yield.
+Value buildLoop(OpBuilder &builder, Location loc, int64_t upper, int64_t step,
+                Value init, function_ref<Value(Value iv, Value arg)> body) {
+  Value lower = arith::ConstantIndexOp::create(builder, loc, 0);
+  Value end = arith::ConstantIndexOp::create(builder, loc, upper);
+  Value stride = arith::ConstantIndexOp::create(builder, loc, step);
+  auto loop = scf::ForOp::create(
+      builder, loc, lower, end, stride, ValueRange{init},
+      [&](OpBuilder &nested, Location loc, Value iv, ValueRange args) {
+        OpBuilder::InsertionGuard guard(builder);
+        builder.setInsertionPointToStart(nested.getInsertionBlock());
+        Value result = body(iv, args.front());
+        scf::YieldOp::create(builder, loc, result);
+      });
+  return loop.getResult(0);
+}
+
+} // namespace
+
+LogicalResult emitMatmulBlock(RewriterBase &rewriter, linalg::LinalgOp block,
+                              int64_t mr, int64_t nr) {
+  Value lhs = block.getDpsInputs()[0], rhs = block.getDpsInputs()[1];
+  Value acc = block.getDpsInits()[0];
+  auto accType = cast<RankedTensorType>(acc.getType());
+  auto lhsType = cast<RankedTensorType>(lhs.getType());
+  auto rhsType = cast<RankedTensorType>(rhs.getType());
+  if (!accType.hasStaticShape() || !lhsType.hasStaticShape() ||
+      !rhsType.hasStaticShape())
+    return failure();
+  unsigned rank = accType.getRank();
+  unsigned batch = rank - 2;
+  int64_t mc = accType.getDimSize(batch), nc = accType.getDimSize(batch + 1);
+  int64_t kc = lhsType.getDimSize(batch + 1);
+  if (mr <= 0 || nr <= 0 || mc % mr || nc % nr)
+    return failure();
+  Type element = accType.getElementType();
+  Type input = rhsType.getElementType();
+  Location loc = block.getLoc();
+  MLIRContext *ctx = rewriter.getContext();
+  rewriter.setInsertionPoint(block);
+
+  auto index = [&](int64_t value) -> Value {
+    return arith::ConstantIndexOp::create(rewriter, loc, value);
+  };
+  // Indices into a [1,] x y tensor: the batch index 0, then x and y.
+  auto at = [&](Value x, Value y) {
+    SmallVector<Value> indices(batch, index(0));
+    indices.append({x, y});
+    return indices;
+  };
+  auto minor = [&](unsigned sourceRank, unsigned vectorRank) {
+    return AffineMap::getMinorIdentityMap(sourceRank, vectorRank, ctx);
+  };
+  auto widen = [&](Value value, Type type) -> Value {
+    if (input == element)
+      return value;
+    return arith::ExtFOp::create(rewriter, loc, type, value);
+  };
+  auto rowType = VectorType::get({nr}, element);
+  auto inputRowType = VectorType::get({nr}, input);
+  auto tileType = VectorType::get({mr, nr}, element);
+  Value inputPadding = ub::PoisonOp::create(rewriter, loc, input);
+  Value padding = ub::PoisonOp::create(rewriter, loc, element);
+  SmallVector<bool> inBounds1(1, true), inBounds2(2, true);
+
+  // Pack B into column panels when several row tiles reuse each panel and
+  // B's rows are not already the panel's rows.
+  int64_t panels = nc / nr;
+  bool pack = mc / mr >= 4 && nr != rhsType.getDimSize(batch + 1);
+  Value packed;
+  if (pack) {
+    Value empty = tensor::EmptyOp::create(
+        rewriter, loc, ArrayRef<int64_t>{panels, kc, nr}, input);
+    packed = buildLoop(rewriter, loc, panels, 1, empty, [&](Value j, Value p) {
+      Value column = arith::MulIOp::create(rewriter, loc, j, index(nr));
+      return buildLoop(rewriter, loc, kc, 1, p, [&](Value k, Value q) {
+        Value row = vector::TransferReadOp::create(
+            rewriter, loc, inputRowType, rhs, at(k, column), inputPadding,
+            minor(rank, 1), inBounds1);
+        return vector::TransferWriteOp::create(rewriter, loc, row, q,
+                                               ValueRange{j, k, index(0)},
+                                               minor(3, 1), inBounds1)
+            .getResult();
+      });
+    });
+  }
+
+  Value result =
+      buildLoop(rewriter, loc, panels, 1, acc, [&](Value j, Value c) {
+        Value column = arith::MulIOp::create(rewriter, loc, j, index(nr));
+        return buildLoop(rewriter, loc, mc, mr, c, [&](Value i, Value c2) {
+          Value tile = vector::TransferReadOp::create(
+              rewriter, loc, tileType, c2, at(i, column), padding,
+              minor(rank, 2), inBounds2);
+          SmallVector<Value> rows;
+          for (int64_t r = 0; r < mr; ++r)
+            rows.push_back(
+                r == 0 ? i : arith::AddIOp::create(rewriter, loc, i, index(r)));
+          Value sum =
+              buildLoop(rewriter, loc, kc, 1, tile, [&](Value k, Value t) {
+                Value b =
+                    pack ? vector::TransferReadOp::create(
+                               rewriter, loc, inputRowType, packed,
+                               ValueRange{j, k, index(0)}, inputPadding,
+                               minor(3, 1), inBounds1)
+                         : vector::TransferReadOp::create(
+                               rewriter, loc, inputRowType, rhs, at(k, column),
+                               inputPadding, minor(rank, 1), inBounds1);
+                b = widen(b, rowType);
+                for (int64_t r = 0; r < mr; ++r) {
+                  Value a = widen(tensor::ExtractOp::create(rewriter, loc, lhs,
+                                                            at(rows[r], k)),
+                                  element);
+                  Value broadcast =
+                      vector::BroadcastOp::create(rewriter, loc, rowType, a);
+                  Value updated = math::FmaOp::create(
+                      rewriter, loc, broadcast, b,
+                      vector::ExtractOp::create(rewriter, loc, t, r));
+                  t = vector::InsertOp::create(rewriter, loc, updated, t, r);
+                }
+                return t;
+              });
+          return vector::TransferWriteOp::create(rewriter, loc, sum, c2,
+                                                 at(i, column), minor(rank, 2),
+                                                 inBounds2)
+              .getResult();
+        });
+      });
+  rewriter.replaceOp(block, result);
+  return success();
+}
+
+} // namespace axle::cpu

@@ -1,0 +1,27 @@
+//===- MatmulBlock.h - one cache block of a matmul as vector code -*- C++
+//-*-===//
+
+#ifndef AXLE_COMPILER_CODEGEN_CPU_MATMULBLOCK_H
+#define AXLE_COMPILER_CODEGEN_CPU_MATMULBLOCK_H
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace axle::cpu {
+
+/// Replaces `block`, a static matmul tile in the lowering's form
+/// ([1,] mc x kc times [1,] kc x nc into [1,] mc x nc; acc = fma(a, b, acc),
+/// bf16/f16 inputs widened), by vector code with `mr` x `nr` register
+/// tiles (which divide mc and nc). Columns of register tiles go outermost,
+/// so that the kc x nr panel of B they read stays in L1 while every row
+/// tile runs over it; when it is reused by several row tiles, B is first
+/// copied into such contiguous panels (B's rows may be 4 KiB apart, which
+/// would map a panel to a few L1 sets). Each element of C still adds its
+/// products in k order with one fused multiply-add each.
+mlir::LogicalResult emitMatmulBlock(mlir::RewriterBase &rewriter,
+                                    mlir::linalg::LinalgOp block, int64_t mr,
+                                    int64_t nr);
+
+} // namespace axle::cpu
+
+#endif
