@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # One-time, idempotent set-up of a fresh machine for building and testing axle:
 # Debian packages (LLVM/MLIR 22 toolchain, build tools, test libraries) and the
-# Python virtual environment under .venv with the packages the tests and tools use.
+# Python virtual environment under .venv with the packages the tests and tools use,
+# and the axle Python package built from this repository.
 # Safe to run again: it installs only what is missing.
 set -euo pipefail
 
@@ -44,6 +45,39 @@ if ! "$venv/bin/python" -c "import numpy, lit, jax, pytest, scipy, mpmath, iree.
   "$venv/bin/python" -m pip install -q "${pip_packages[@]}"
 else
   echo "setup: Python packages already installed"
+fi
+
+# The axle Python package (pyproject.toml, python/): its build tools, then
+# the package itself, built against the venv's NumPy in build-python/ and
+# installed into the venv. It links the compiler, so it is reinstalled when
+# a source it is built from changed since the last install; ccache (shared
+# with build/) and the persistent build folder keep that to what changed.
+if ! "$venv/bin/python" -c "import scikit_build_core, nanobind" 2>/dev/null; then
+  echo "setup: installing the Python package's build tools"
+  "$venv/bin/python" -m pip install -q scikit-build-core nanobind
+fi
+stamp="$venv/.axle-package-stamp"
+reinstall=0
+if [[ ! -f "$stamp" ]] || ! (cd / && "$venv/bin/python" -c "import axle._axle") 2>/dev/null; then
+  reinstall=1
+elif [[ -n "$(cd "$repo_root" && find compiler runtime python CMakeLists.txt pyproject.toml \
+      -newer "$stamp" \( -name '*.cpp' -o -name '*.h' -o -name '*.td' -o -name '*.py' \
+      -o -name CMakeLists.txt -o -name pyproject.toml \) -print -quit)" ]]; then
+  reinstall=1
+fi
+if ((reinstall)); then
+  echo "setup: building and installing the axle Python package"
+  mkdir -p "$repo_root/build"
+  touch "$stamp.new"
+  # Under build.sh's lock: the machine's cores go to one build at a time.
+  (cd "$repo_root" &&
+    CCACHE_BASEDIR="$repo_root" CCACHE_NOHASHDIR=1 \
+    CMAKE_BUILD_PARALLEL_LEVEL="${AXLE_JOBS:-$(nproc)}" \
+    flock "$repo_root/build/.build.lock" \
+    "$venv/bin/python" -m pip install -q --no-build-isolation --no-deps .)
+  mv "$stamp.new" "$stamp"
+else
+  echo "setup: axle Python package up to date"
 fi
 
 echo "setup: done"
