@@ -8,10 +8,13 @@
 //     hoist each matmul's C tile out of its k loop while still on tensors;
 //  2. a fresh tensor for each public result that aliases an argument or
 //     another result, and a zero fill of its own for each user of a shared
-//     one (so that buffers die with their users); one-shot bufferization across
-//     function boundaries with identity layouts; results become out-parameters,
-//     with statically sized result allocations hoisted into the caller (no
-//     copy);
+//     one (so that buffers die with their users); the top-level ops
+//     reordered so that fewer buffers are live at once (a greedy list
+//     schedule on tensors, kept only when it lowers the largest live set by
+//     1% or more; it must see the final op list, so it runs right before
+//     bufferization); one-shot bufferization across function boundaries with
+//     identity layouts; results become out-parameters, with statically
+//     sized result allocations hoisted into the caller (no copy);
 //  3. the top-level buffers of each function share one arena where their
 //     lifetimes allow (the memory report prints the plan first), then
 //     ownership-based deallocation of the remaining temporaries;
@@ -47,6 +50,7 @@ constexpr const char *kLinalgToBuffers =
     "func.func(axle-tile-and-vectorize),canonicalize,"
     "loop-invariant-subset-hoisting,canonicalize,cse,"
     "axle-copy-aliased-results,axle-duplicate-shared-fills,"
+    "func.func(axle-schedule-for-memory),"
     "one-shot-bufferize{bufferize-function-boundaries allow-return-allocs-from-loops "
         "function-boundary-type-conversion=identity-layout-map},"
     "buffer-results-to-out-params{hoist-static-allocs modify-public-functions},"
@@ -91,8 +95,13 @@ void buildLinalgToLLVMPipeline(mlir::OpPassManager &pm,
     pipeline =
         std::regex_replace(pipeline, std::regex("axle-tile-and-vectorize"),
                            "axle-tile-and-vectorize{" + options + "}");
-  if (!memoryReport.empty())
+  if (!memoryReport.empty()) {
+    // The schedule records its effect for the report.
+    pipeline =
+        std::regex_replace(pipeline, std::regex("axle-schedule-for-memory"),
+                           "axle-schedule-for-memory{annotate=true}");
     pipeline += (",axle-memory-report{format=" + memoryReport + "}").str();
+  }
   pipeline += ",axle-plan-buffers,";
   pipeline += kBuffersToLLVM;
   if (mlir::failed(mlir::parsePassPipeline(pipeline, pm)))

@@ -73,6 +73,36 @@ def DuplicateSharedFillsPass : Pass<"axle-duplicate-shared-fills"> {
   ];
 }
 
+def ScheduleForMemoryPass
+    : Pass<"axle-schedule-for-memory", "::mlir::func::FuncOp"> {
+  let summary = "Reorder top-level tensor ops so that fewer buffers are live at once";
+  let description = [{
+    Runs on tensors right before one-shot bufferization. Models the buffers
+    bufferization will allocate (one per tensor.empty, made where its user
+    stands; in-place results share their operand's buffer; arguments,
+    constants and returned buffers cost nothing; a buffer dies after the
+    last top-level op that touches it) and reorders the top-level ops with
+    a greedy list scheduler: among the ready ops, the one that raises the
+    live bytes least (or lowers them most) runs next, ties in program
+    order. Dependences: SSA uses (also inside regions), the relative order
+    of ops with memory effects or memrefs, and of each in-place write with
+    the other ops touching its buffer (bufferization then makes the same
+    in-place decisions: no copies). tensor.empty and fills used by one op
+    move with it. Of two orders with the same peak, the one with fewer ops
+    out of place is taken (a second schedule follows the program order
+    while it stays within the greedy peak). The program order stays unless
+    the new one lowers the model's largest live set by at least 1%. Pure
+    tensor ops compute the same bits in any order.
+  }];
+  let options = [
+    Option<"annotate", "annotate", "bool", /*default=*/"false",
+           "Record the model's largest live set before and after and the "
+           "ops moved on the function (axle.memory_schedule) for the memory "
+           "report">
+  ];
+  let dependentDialects = ["::mlir::bufferization::BufferizationDialect"];
+}
+
 def ExpandF64ToBF16Pass : Pass<"axle-expand-f64-to-bf16"> {
   let summary = "Round f64 to bf16 through f32 without double rounding";
   let description = [{
