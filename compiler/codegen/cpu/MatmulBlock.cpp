@@ -4,12 +4,12 @@
 // ContractionTiles.cpp: a block of C (mc x nc, at most 128 x 256) to which
 // the products over one block of k (kc) are added. As loops on tensors:
 //
-//   P[j][k][:] = B[k][j*nr : (j+1)*nr]           (when B is packed)
 //   for j in 0 .. nc/nr:                          (column tiles)
+//     P[k][:] = B[k][j*nr : (j+1)*nr]             (when B is packed)
 //     for i in 0 .. mc step mr:                   (row tiles)
 //       acc = C[i : i+mr][j*nr : (j+1)*nr]        (mr vectors of nr)
 //       for k in 0 .. kc:
-//         b = P[j][k][:]
+//         b = P[k][:]
 //         acc[r] = fma(broadcast(A[i+r][k]), b, acc[r])   r = 0 .. mr-1
 //       C[i : i+mr][j*nr : (j+1)*nr] = acc
 //
@@ -100,31 +100,29 @@ LogicalResult emitMatmulBlock(RewriterBase &rewriter, linalg::LinalgOp block,
   Value padding = ub::PoisonOp::create(rewriter, loc, element);
   SmallVector<bool> inBounds1(1, true), inBounds2(2, true);
 
-  // Pack B into column panels when several row tiles reuse each panel and
-  // B's rows are not already the panel's rows.
+  // Copy each kc x nr panel of B into a contiguous one (right before the
+  // row tiles use it, so one panel is alive at a time) when several row
+  // tiles reuse it and B's rows are not already the panel's rows.
   int64_t panels = nc / nr;
   bool pack = mc / mr >= 4 && nr != rhsType.getDimSize(batch + 1);
-  Value packed;
-  if (pack) {
-    Value empty = tensor::EmptyOp::create(
-        rewriter, loc, ArrayRef<int64_t>{panels, kc, nr}, input);
-    packed = buildLoop(rewriter, loc, panels, 1, empty, [&](Value j, Value p) {
-      Value column = arith::MulIOp::create(rewriter, loc, j, index(nr));
-      return buildLoop(rewriter, loc, kc, 1, p, [&](Value k, Value q) {
-        Value row = vector::TransferReadOp::create(
-            rewriter, loc, inputRowType, rhs, at(k, column), inputPadding,
-            minor(rank, 1), inBounds1);
-        return vector::TransferWriteOp::create(rewriter, loc, row, q,
-                                               ValueRange{j, k, index(0)},
-                                               minor(3, 1), inBounds1)
-            .getResult();
-      });
+  auto packPanel = [&](Value column) -> Value {
+    Value empty = tensor::EmptyOp::create(rewriter, loc,
+                                          ArrayRef<int64_t>{kc, nr}, input);
+    return buildLoop(rewriter, loc, kc, 1, empty, [&](Value k, Value panel) {
+      Value row = vector::TransferReadOp::create(
+          rewriter, loc, inputRowType, rhs, at(k, column), inputPadding,
+          minor(rank, 1), inBounds1);
+      return vector::TransferWriteOp::create(rewriter, loc, row, panel,
+                                             ValueRange{k, index(0)},
+                                             minor(2, 1), inBounds1)
+          .getResult();
     });
-  }
+  };
 
   Value result =
       buildLoop(rewriter, loc, panels, 1, acc, [&](Value j, Value c) {
         Value column = arith::MulIOp::create(rewriter, loc, j, index(nr));
+        Value panel = pack ? packPanel(column) : Value();
         return buildLoop(rewriter, loc, mc, mr, c, [&](Value i, Value c2) {
           Value tile = vector::TransferReadOp::create(
               rewriter, loc, tileType, c2, at(i, column), padding,
@@ -137,9 +135,9 @@ LogicalResult emitMatmulBlock(RewriterBase &rewriter, linalg::LinalgOp block,
               buildLoop(rewriter, loc, kc, 1, tile, [&](Value k, Value t) {
                 Value b =
                     pack ? vector::TransferReadOp::create(
-                               rewriter, loc, inputRowType, packed,
-                               ValueRange{j, k, index(0)}, inputPadding,
-                               minor(3, 1), inBounds1)
+                               rewriter, loc, inputRowType, panel,
+                               ValueRange{k, index(0)}, inputPadding,
+                               minor(2, 1), inBounds1)
                          : vector::TransferReadOp::create(
                                rewriter, loc, inputRowType, rhs, at(k, column),
                                inputPadding, minor(rank, 1), inBounds1);

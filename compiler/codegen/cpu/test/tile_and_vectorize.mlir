@@ -3,7 +3,8 @@
 // A float matmul (the lowering's generic form, acc = fma(a, b, acc)): its
 // parallel cache tiles form one scf.forall (shared by the kernel threads),
 // k is tiled for the cache (128: a 128 x 64 panel of B fits in L1), each
-// block of B is copied into 64-column panels, and each 4 x 64 register
+// 64-column panel of a block of B is copied into a contiguous one right
+// before the row tiles use it, and each 4 x 64 register
 // tile keeps C in a vector iter_arg while k runs innermost: a broadcast
 // element of A times a row of the panel added to each row with one fused
 // multiply-add, so every sum keeps the scalar code's rounding. Column
@@ -15,16 +16,15 @@
 // CHECK-LABEL: func.func @matmul
 // CHECK: scf.forall (%{{.*}}) = (0) to (256) step (128)
 // CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c128
-// CHECK: %[[EMPTY:.*]] = tensor.empty() : tensor<4x128x64xf32>
-// CHECK: %[[PANELS:.*]] = scf.for %[[J:.*]] = %c0 to %c4 step %c1 iter_args(%{{.*}} = %[[EMPTY]])
-// CHECK: scf.for
-// CHECK: %[[ROW:.*]] = vector.transfer_read {{.*}} : tensor<128x256xf32>, vector<64xf32>
-// CHECK: vector.transfer_write %[[ROW]], {{.*}} : vector<64xf32>, tensor<4x128x64xf32>
 // CHECK: scf.for %[[COL:.*]] = %c0 to %c4 step %c1
+// CHECK: %[[EMPTY:.*]] = tensor.empty() : tensor<128x64xf32>
+// CHECK: %[[PANEL:.*]] = scf.for %{{.*}} = %c0 to %c128 step %c1 iter_args(%{{.*}} = %[[EMPTY]])
+// CHECK: %[[ROW:.*]] = vector.transfer_read {{.*}} : tensor<128x256xf32>, vector<64xf32>
+// CHECK: vector.transfer_write %[[ROW]], {{.*}} : vector<64xf32>, tensor<128x64xf32>
 // CHECK: scf.for %{{.*}} = %c0 to %c128 step %c4
 // CHECK: %[[TILE:.*]] = vector.transfer_read {{.*}} : tensor<128x256xf32>, vector<4x64xf32>
 // CHECK: scf.for %{{.*}} = %c0 to %c128 step %c1 iter_args(%[[ACC:.*]] = %[[TILE]]) -> (vector<4x64xf32>)
-// CHECK: %[[B:.*]] = vector.transfer_read %[[PANELS]][%[[COL]], {{.*}} : tensor<4x128x64xf32>, vector<64xf32>
+// CHECK: %[[B:.*]] = vector.transfer_read %[[PANEL]]{{.*}} : tensor<128x64xf32>, vector<64xf32>
 // CHECK: %[[A:.*]] = vector.broadcast %{{.*}} : f32 to vector<64xf32>
 // CHECK: %[[C:.*]] = vector.extract %[[ACC]][0] : vector<64xf32> from vector<4x64xf32>
 // CHECK: math.fma %[[A]], %[[B]], %[[C]] : vector<64xf32>
