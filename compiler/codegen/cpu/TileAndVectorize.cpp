@@ -7,7 +7,9 @@
 //     sibling reductions of one input merge (FuseSiblingReductions.cpp);
 //  2. elementwise results overwrite an input that dies there
 //     (WriteIntoDeadInputs.cpp), and elementwise epilogues of matmuls and
-//     convolutions are computed tile by tile with them (FuseEpilogues.cpp);
+//     convolutions are computed tile by tile with them (FuseEpilogues.cpp),
+//     and softmax / layer norm clusters by blocks of 16 rows
+//     (FuseRowBlocks.cpp);
 //  3. float matmuls and convolutions get register tiles
 //     (ContractionTiles.cpp): each output element still sums its products
 //     in order with one fused multiply-add each, exactly as the
@@ -30,6 +32,7 @@
 
 #include "compiler/codegen/cpu/ContractionTiles.h"
 #include "compiler/codegen/cpu/FuseEpilogues.h"
+#include "compiler/codegen/cpu/FuseRowBlocks.h"
 #include "compiler/codegen/cpu/FuseSiblingReductions.h"
 #include "compiler/codegen/cpu/Passes.h"
 #include "compiler/codegen/cpu/TilingUtils.h"
@@ -275,8 +278,10 @@ struct TileAndVectorizePass
       // fusion, which decides which ops remain), then epilogues fuse into
       // the matmuls and convolutions they follow, in the same buffer.
       writeIntoDeadInputs(rewriter, func);
-      if (fuse)
+      if (fuse) {
         fuseEpilogues(rewriter, func, report ? &decisions : nullptr);
+        fuseRowBlocks(rewriter, func, report ? &decisions : nullptr);
+      }
       if (report)
         llvm::outs() << "fusion report for @" << func.getName() << ": "
                      << before << " kernels before fusion, "

@@ -1,0 +1,244 @@
+//===- FuseRowBlocks.cpp - softmax-like clusters by blocks of rows --------===//
+//
+// softmax(x) over rows of a 4096 x 4096 tensor is, after elementwise
+// fusion, four loop nests: the row maxima m, e = exp(x - m), the row sums s
+// of e, and e / s. Each streams 64 MiB through memory; e is written out and
+// read back twice. The rows are independent, though: here the last op (the
+// "root") is tiled into blocks of 16 rows and every producer that only
+// feeds the cluster is computed inside each block (tile-and-fuse through
+// the slices of rows each op reads). A block of x is then read from memory
+// once, and m, e and s of its 16 rows stay in L2 between the passes. Each
+// element is computed by the same operations in the same order, so results
+// are bit-identical; the row reductions of a block are still vectorized
+// across its 16 rows.
+//
+// A producer joins the cluster when all of its users are in it (nothing
+// is computed twice) and it indexes the root's row dimensions the same way
+// (its result rows are the root's rows); producers read by several
+// cluster ops (e above) are fused once per reader and merged again by CSE.
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/codegen/cpu/FuseRowBlocks.h"
+#include "compiler/codegen/cpu/TilingUtils.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Dominance.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
+#include "mlir/Transforms/CSE.h"
+#include "llvm/ADT/SetVector.h"
+
+namespace axle::cpu {
+
+using namespace mlir;
+
+namespace {
+
+/// Rows per block: the row reductions are vectorized across 16 rows.
+constexpr int64_t kBlockRows = 16;
+/// Roots smaller than this stay as they are: their passes already run in
+/// the 2 MiB L2.
+constexpr int64_t kMinRootBytes = 1 << 20;
+
+/// Whether `map`'s first `rows` results are d0 .. d(rows - 1): the operand
+/// it reads has the loop's row dimensions first.
+bool leadsWithRows(AffineMap map, unsigned rows) {
+  if (map.getNumResults() < rows)
+    return false;
+  for (unsigned i = 0; i < rows; ++i)
+    if (map.getResult(i) != getAffineDimExpr(i, map.getContext()))
+      return false;
+  return true;
+}
+
+/// A linalg op whose first `rows` loops are parallel and index the first
+/// `rows` dimensions of every result.
+bool isRowAligned(linalg::LinalgOp op, unsigned rows) {
+  if (!op.hasPureTensorSemantics() || op.getNumLoops() < rows ||
+      !isa<linalg::GenericOp, linalg::FillOp>(op))
+    return false;
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  for (unsigned i = 0; i < rows; ++i)
+    if (iterators[i] != utils::IteratorType::parallel)
+      return false;
+  for (OpOperand &init : op.getDpsInitsMutable())
+    if (!leadsWithRows(op.getMatchingIndexingMap(&init), rows))
+      return false;
+  return true;
+}
+
+/// The ops of the cluster rooted at `root` (root included), or empty when
+/// it has no reduction to keep in cache.
+llvm::SetVector<Operation *> clusterOf(linalg::GenericOp root, unsigned rows) {
+  llvm::SetVector<Operation *> cluster;
+  cluster.insert(root);
+  SmallVector<linalg::LinalgOp> worklist{root};
+  while (!worklist.empty()) {
+    linalg::LinalgOp consumer = worklist.pop_back_val();
+    for (OpOperand &operand : consumer->getOpOperands()) {
+      auto producer = operand.get().getDefiningOp<linalg::LinalgOp>();
+      if (!producer || cluster.contains(producer) ||
+          !isRowAligned(producer, rows))
+        continue;
+      // The consumer must read the rows of its own loop (a tile of rows
+      // of the consumer is then a tile of rows of the producer).
+      if (isa<linalg::FillOp>(consumer) ||
+          !leadsWithRows(consumer.getMatchingIndexingMap(&operand), rows))
+        continue;
+      bool onlyFeedsCluster =
+          llvm::all_of(producer->getUsers(),
+                       [&](Operation *user) { return cluster.contains(user); });
+      if (!onlyFeedsCluster)
+        continue;
+      cluster.insert(producer);
+      worklist.push_back(producer);
+    }
+  }
+  bool reduces = llvm::any_of(cluster, [](Operation *op) {
+    auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+    return linalgOp && linalgOp.getNumReductionLoops() > 0;
+  });
+  if (!reduces)
+    cluster.clear();
+  return cluster;
+}
+
+/// The root's loops to tile: all but the last (the row itself), with
+/// blocks of 16 along the last of them.
+std::optional<SmallVector<int64_t>> blockSizes(linalg::GenericOp root) {
+  if (root.getNumParallelLoops() != root.getNumLoops() ||
+      root.getNumLoops() < 2 || root.getNumDpsInits() != 1 ||
+      !root.hasPureTensorSemantics() ||
+      !root.getMatchingIndexingMap(root.getDpsInitOperand(0)).isIdentity())
+    return std::nullopt;
+  auto type = dyn_cast<RankedTensorType>(root->getResult(0).getType());
+  if (!type || !type.hasStaticShape() ||
+      !type.getElementType().isIntOrFloat() ||
+      type.getNumElements() * type.getElementTypeBitWidth() / 8 < kMinRootBytes)
+    return std::nullopt;
+  ArrayRef<int64_t> shape = type.getShape();
+  unsigned rank = shape.size();
+  if (shape[rank - 2] % kBlockRows || shape[rank - 2] / kBlockRows < 2)
+    return std::nullopt;
+  SmallVector<int64_t> sizes(rank - 2, 1);
+  sizes.append({kBlockRows, 0});
+  return sizes;
+}
+
+/// Rows of a reduction often reach their users through a reshape that adds
+/// a unit dimension (8192 -> 8192 x 1, from keepdims), which tiling cannot
+/// see through. A generic reading such an expansion reads its source
+/// instead, with the unit dimensions' map results dropped (their index is
+/// always 0).
+void readThroughUnitExpansions(RewriterBase &rewriter, func::FuncOp func) {
+  func.walk([&](linalg::GenericOp generic) {
+    if (!generic.hasPureTensorSemantics())
+      return;
+    for (OpOperand *input : generic.getDpsInputOperands()) {
+      auto expand = input->get().getDefiningOp<tensor::ExpandShapeOp>();
+      if (!expand || !expand.getSrcType().hasStaticShape() ||
+          !expand.getResultType().hasStaticShape())
+        continue;
+      ArrayRef<int64_t> shape = expand.getResultType().getShape();
+      AffineMap map = generic.getMatchingIndexingMap(input);
+      // From each group, the one dimension that is not a unit one (the
+      // first when all are).
+      SmallVector<AffineExpr> results;
+      for (ReassociationIndices group : expand.getReassociationIndices()) {
+        SmallVector<int64_t> kept;
+        for (int64_t dim : group)
+          if (shape[dim] != 1)
+            kept.push_back(dim);
+        if (kept.size() > 1)
+          break;
+        results.push_back(
+            map.getResult(kept.empty() ? group.front() : kept.front()));
+      }
+      if (results.size() != expand.getSrcType().getRank())
+        continue;
+      SmallVector<AffineMap> maps = generic.getIndexingMapsArray();
+      maps[input->getOperandNumber()] = AffineMap::get(
+          map.getNumDims(), map.getNumSymbols(), results, map.getContext());
+      rewriter.modifyOpInPlace(generic, [&] {
+        input->set(expand.getSrc());
+        generic.setIndexingMapsAttr(rewriter.getAffineMapArrayAttr(maps));
+      });
+      // A dead expansion would still count as a user of its source.
+      if (expand->use_empty())
+        rewriter.eraseOp(expand);
+    }
+  });
+}
+
+} // namespace
+
+unsigned fuseRowBlocks(RewriterBase &rewriter, func::FuncOp func,
+                       std::string *report) {
+  readThroughUnitExpansions(rewriter, func);
+  SmallVector<linalg::GenericOp> roots;
+  func.walk([&](linalg::GenericOp generic) {
+    if (!generic->getParentOfType<LoopLikeOpInterface>())
+      roots.push_back(generic);
+  });
+  unsigned formed = 0;
+  llvm::DenseSet<Operation *> taken;
+  // Last op first: a root takes in the producers before it.
+  for (linalg::GenericOp root : llvm::reverse(roots)) {
+    if (taken.contains(root))
+      continue;
+    std::optional<SmallVector<int64_t>> sizes = blockSizes(root);
+    if (!sizes)
+      continue;
+    unsigned rows = root.getNumLoops() - 1;
+    llvm::SetVector<Operation *> cluster = clusterOf(root, rows);
+    if (cluster.size() < 2)
+      continue;
+    scf::SCFTileAndFuseOptions options;
+    scf::SCFTilingOptions tiling;
+    tiling.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
+    tiling.setTileSizes(getAsIndexOpFoldResult(rewriter.getContext(), *sizes));
+    options.setTilingOptions(tiling);
+    options.setFusionControlFn(
+        [&](tensor::ExtractSliceOp, OpResult producer, bool)
+            -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
+          if (cluster.contains(producer.getOwner()))
+            return scf::SCFTileAndFuseOptions::ControlFnResult{};
+          return std::nullopt;
+        });
+    std::string rootName = describeOp(root);
+    rewriter.setInsertionPoint(root);
+    FailureOr<scf::SCFTileAndFuseResult> result =
+        scf::tileConsumerAndFuseProducersUsingSCF(
+            rewriter, cast<TilingInterface>(root.getOperation()), options);
+    if (failed(result))
+      continue;
+    for (OpResult value : root->getResults())
+      rewriter.replaceAllUsesWith(value, result->replacements.lookup(value));
+    rewriter.eraseOp(root);
+    // A producer read by two cluster ops was fused for each: merge the
+    // copies (same slices, same op) so it is computed once per block.
+    DominanceInfo dominance;
+    eliminateCommonSubExpressions(rewriter, dominance,
+                                  result->loops.front().getOperation());
+    // The fused producers' originals are dead now (they fed the cluster
+    // only). A producer joined the cluster after all of its users, so in
+    // that order each is unused when its turn comes.
+    for (Operation *op : cluster) {
+      taken.insert(op);
+      if (op != root.getOperation() && op->use_empty())
+        rewriter.eraseOp(op);
+    }
+    ++formed;
+    if (report)
+      *report += "  fuse " + std::to_string(cluster.size()) +
+                 " ops by blocks of " + std::to_string(kBlockRows) +
+                 " rows into " + rootName + "\n";
+  }
+  return formed;
+}
+
+} // namespace axle::cpu

@@ -1,0 +1,111 @@
+// RUN: axle-opt --pass-pipeline='builtin.module(func.func(axle-tile-and-vectorize{report=true}))' --split-input-file %s | FileCheck %s
+
+// Softmax over the rows of a 512 x 1024 tensor (2 MiB): the row maxima,
+// e = exp(x - max), the row sums of e and e / sum are computed 16 rows at
+// a time in one scf.forall. Within a block, e is computed once (CSE merges
+// the copies fused for its two readers) and read twice while in cache.
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+// CHECK: fusion report for @softmax: 6 kernels before fusion, 1 after
+// CHECK-NEXT: fuse 6 ops by blocks of 16 rows into linalg.generic loc("divide")
+// CHECK-LABEL: func.func @softmax
+// CHECK: scf.forall (%[[R:.*]]) = (0) to (512) step (16) shared_outs
+// CHECK: tensor.extract_slice %{{.*}}[%[[R]], 0] [16, 1024] [1, 1]
+// CHECK: linalg.fill {{.*}} -> tensor<16xf32>
+// CHECK: arith.maximumf {{.*}} : vector<16xf32>
+// CHECK: math.exp
+// CHECK-NOT: math.exp
+// CHECK: linalg.fill {{.*}} -> tensor<16xf32>
+// CHECK: arith.addf {{.*}} : vector<16xf32>
+// CHECK: arith.divf
+// CHECK: tensor.parallel_insert_slice %{{.*}} into %{{.*}}[%[[R]], 0] [16, 1024] [1, 1]
+// CHECK-NOT: linalg.generic
+// CHECK: return
+func.func @softmax(%x: tensor<512x1024xf32>) -> tensor<512x1024xf32> {
+  %ninf = arith.constant 0xFF800000 : f32
+  %zero = arith.constant 0.0 : f32
+  %rows = tensor.empty() : tensor<512xf32>
+  %m0 = linalg.fill ins(%ninf : f32) outs(%rows : tensor<512xf32>) -> tensor<512xf32>
+  %m = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]} ins(%x : tensor<512x1024xf32>) outs(%m0 : tensor<512xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %0 = arith.maximumf %a, %acc : f32
+    linalg.yield %0 : f32
+  } -> tensor<512xf32>
+  %full = tensor.empty() : tensor<512x1024xf32>
+  %e = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]} ins(%x, %m : tensor<512x1024xf32>, tensor<512xf32>) outs(%full : tensor<512x1024xf32>) {
+  ^bb0(%a: f32, %b: f32, %out: f32):
+    %0 = arith.subf %a, %b : f32
+    %1 = math.exp %0 : f32
+    linalg.yield %1 : f32
+  } -> tensor<512x1024xf32>
+  %s0 = linalg.fill ins(%zero : f32) outs(%rows : tensor<512xf32>) -> tensor<512xf32>
+  %s = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]} ins(%e : tensor<512x1024xf32>) outs(%s0 : tensor<512xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %0 = arith.addf %a, %acc : f32
+    linalg.yield %0 : f32
+  } -> tensor<512xf32>
+  %full2 = tensor.empty() : tensor<512x1024xf32>
+  %y = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]} ins(%e, %s : tensor<512x1024xf32>, tensor<512xf32>) outs(%full2 : tensor<512x1024xf32>) {
+  ^bb0(%a: f32, %b: f32, %out: f32):
+    %0 = arith.divf %a, %b : f32
+    linalg.yield %0 : f32
+  } -> tensor<512x1024xf32> loc("divide")
+  return %y : tensor<512x1024xf32>
+}
+
+// -----
+
+// Not blocked: the row maxima are also returned (fusing them would compute
+// them twice), so the cluster has no reduction left to keep in cache; and
+// a 64 x 128 softmax (32 KiB) already runs in L2.
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+// CHECK: fusion report for @shared_maxima
+// CHECK-NOT: by blocks of
+// CHECK-LABEL: func.func @shared_maxima
+func.func @shared_maxima(%x: tensor<512x1024xf32>) -> (tensor<512x1024xf32>, tensor<512xf32>) {
+  %ninf = arith.constant 0xFF800000 : f32
+  %rows = tensor.empty() : tensor<512xf32>
+  %m0 = linalg.fill ins(%ninf : f32) outs(%rows : tensor<512xf32>) -> tensor<512xf32>
+  %m = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]} ins(%x : tensor<512x1024xf32>) outs(%m0 : tensor<512xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %0 = arith.maximumf %a, %acc : f32
+    linalg.yield %0 : f32
+  } -> tensor<512xf32>
+  %full = tensor.empty() : tensor<512x1024xf32>
+  %e = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]} ins(%x, %m : tensor<512x1024xf32>, tensor<512xf32>) outs(%full : tensor<512x1024xf32>) {
+  ^bb0(%a: f32, %b: f32, %out: f32):
+    %0 = arith.subf %a, %b : f32
+    %1 = math.exp %0 : f32
+    linalg.yield %1 : f32
+  } -> tensor<512x1024xf32>
+  return %e, %m : tensor<512x1024xf32>, tensor<512xf32>
+}
+
+// -----
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+// CHECK: fusion report for @small
+// CHECK-NOT: by blocks of
+// CHECK-LABEL: func.func @small
+func.func @small(%x: tensor<64x128xf32>) -> tensor<64x128xf32> {
+  %ninf = arith.constant 0xFF800000 : f32
+  %rows = tensor.empty() : tensor<64xf32>
+  %m0 = linalg.fill ins(%ninf : f32) outs(%rows : tensor<64xf32>) -> tensor<64xf32>
+  %m = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]} ins(%x : tensor<64x128xf32>) outs(%m0 : tensor<64xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %0 = arith.maximumf %a, %acc : f32
+    linalg.yield %0 : f32
+  } -> tensor<64xf32>
+  %full = tensor.empty() : tensor<64x128xf32>
+  %e = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]} ins(%x, %m : tensor<64x128xf32>, tensor<64xf32>) outs(%full : tensor<64x128xf32>) {
+  ^bb0(%a: f32, %b: f32, %out: f32):
+    %0 = arith.subf %a, %b : f32
+    %1 = math.exp %0 : f32
+    linalg.yield %1 : f32
+  } -> tensor<64x128xf32>
+  return %e : tensor<64x128xf32>
+}
