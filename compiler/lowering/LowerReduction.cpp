@@ -6,7 +6,9 @@
 // scalars (accumulators first, then the input elements, as the interpreter
 // folds acc = body(acc..., x...)). The sequential iteration order is the
 // input's row-major order, the interpreter's folding order; a zero-size
-// reduction leaves the init values.
+// reduction leaves the init values. A large reduction of every dimension
+// follows the chunked schedule of ReduceSchedule.h: two generics, 32
+// contiguous chunks folded side by side, then their partial results.
 //
 // reduce_window first materializes the padded, base-dilated inputs (holes
 // and padding hold the init values, as in the specification), then runs one
@@ -24,6 +26,7 @@
 
 #include "compiler/lowering/Lowering.h"
 
+#include "compiler/dialect/stablehlo/ReduceSchedule.h"
 #include "compiler/dialect/stablehlo/Stablehlo.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -167,44 +170,85 @@ struct ReduceToGeneric : public OpConversionPattern<hlo::ReduceOp> {
     }
     SmallVector<Type> bodyResults = returnedElementTypes(body);
 
-    // Outputs start at the init values (in the result element type).
-    SmallVector<Value> outputs;
-    for (size_t k = 0; k < count; ++k) {
-      Value init = extractScalar(rewriter, loc, adaptor.getInitValues()[k]);
-      init =
-          emitScalarConvert(rewriter, loc, init, initTypes[k], resultElems[k]);
-      outputs.push_back(filledTensor(rewriter, loc, resultTypes[k], init));
-    }
-
-    SmallVector<AffineExpr> kept;
-    SmallVector<utils::IteratorType> iterators;
-    for (int64_t d = 0; d < rank; ++d) {
-      if (reduced[d]) {
-        iterators.push_back(utils::IteratorType::reduction);
-      } else {
-        iterators.push_back(utils::IteratorType::parallel);
-        kept.push_back(rewriter.getAffineDimExpr(d));
+    // Outputs of `types` start at the init values (in the result element
+    // type).
+    auto filledOutputs = [&](ArrayRef<RankedTensorType> types) {
+      SmallVector<Value> outputs;
+      for (size_t k = 0; k < count; ++k) {
+        Value init = extractScalar(rewriter, loc, adaptor.getInitValues()[k]);
+        init = emitScalarConvert(rewriter, loc, init, initTypes[k],
+                                 resultElems[k]);
+        outputs.push_back(filledTensor(rewriter, loc, types[k], init));
       }
-    }
-    SmallVector<AffineMap> maps(count, rewriter.getMultiDimIdentityMap(rank));
-    maps.append(count, AffineMap::get(rank, 0, kept, rewriter.getContext()));
+      return outputs;
+    };
+    // One generic folding `inputs` (of rank `rank`, the `reduced` dims) into
+    // `outputs`, in row-major order.
+    auto fold = [&](ValueRange inputs, ArrayRef<bool> reduced,
+                    ValueRange outputs) {
+      int64_t rank = reduced.size();
+      SmallVector<AffineExpr> kept;
+      SmallVector<utils::IteratorType> iterators;
+      for (int64_t d = 0; d < rank; ++d) {
+        if (reduced[d]) {
+          iterators.push_back(utils::IteratorType::reduction);
+        } else {
+          iterators.push_back(utils::IteratorType::parallel);
+          kept.push_back(rewriter.getAffineDimExpr(d));
+        }
+      }
+      SmallVector<AffineMap> maps(count, rewriter.getMultiDimIdentityMap(rank));
+      maps.append(count, AffineMap::get(rank, 0, kept, rewriter.getContext()));
+      return linalg::GenericOp::create(
+          rewriter, loc, ValueRange(outputs).getTypes(), inputs, outputs, maps,
+          iterators, [&](OpBuilder &b, Location nestedLoc, ValueRange args) {
+            ValueRange xs = args.take_front(count);
+            ValueRange accs = args.drop_front(count);
+            SmallVector<Value> regionArgs =
+                convertScalars(b, nestedLoc, accs, resultElems, accArgs);
+            llvm::append_range(
+                regionArgs,
+                convertScalars(b, nestedLoc, xs, inputTypes, inputArgs));
+            // Checked by the dry run above.
+            SmallVector<Value> results = *emitScalarRegion(b, body, regionArgs);
+            linalg::YieldOp::create(b, nestedLoc,
+                                    convertScalars(b, nestedLoc, results,
+                                                   bodyResults, resultElems));
+          });
+    };
 
-    SmallVector<Type> generated(resultTypes.begin(), resultTypes.end());
-    auto generic = linalg::GenericOp::create(
-        rewriter, loc, generated, adaptor.getInputs(), outputs, maps, iterators,
-        [&](OpBuilder &b, Location nestedLoc, ValueRange args) {
-          ValueRange xs = args.take_front(count);
-          ValueRange accs = args.drop_front(count);
-          SmallVector<Value> regionArgs =
-              convertScalars(b, nestedLoc, accs, resultElems, accArgs);
-          llvm::append_range(regionArgs, convertScalars(b, nestedLoc, xs,
-                                                        inputTypes, inputArgs));
-          // Checked by the dry run above.
-          SmallVector<Value> results = *emitScalarRegion(b, body, regionArgs);
-          linalg::YieldOp::create(
-              b, nestedLoc,
-              convertScalars(b, nestedLoc, results, bodyResults, resultElems));
-        });
+    // The chunked schedule of a large full reduction (ReduceSchedule.h):
+    // the input as [chunks, N / chunks], each row folded from the init
+    // values (a row reduction, vectorized across rows), then the partial
+    // results folded from the init values.
+    if (int64_t chunks = hlo::reduceChunks(op); chunks > 1) {
+      int64_t elements = inputType.getNumElements();
+      SmallVector<Value> rows;
+      SmallVector<RankedTensorType> partialTypes;
+      for (size_t k = 0; k < count; ++k) {
+        Value input = adaptor.getInputs()[k];
+        auto type = cast<RankedTensorType>(input.getType());
+        SmallVector<ReassociationIndices> all(1);
+        for (int64_t d = 0; d < rank; ++d)
+          all.front().push_back(d);
+        if (rank != 1)
+          input = tensor::CollapseShapeOp::create(rewriter, loc, input, all);
+        auto rowsType = RankedTensorType::get({chunks, elements / chunks},
+                                              type.getElementType());
+        rows.push_back(tensor::ExpandShapeOp::create(rewriter, loc, rowsType,
+                                                     input, {{0, 1}}));
+        partialTypes.push_back(
+            RankedTensorType::get({chunks}, resultTypes[k].getElementType()));
+      }
+      auto partials = fold(rows, {false, true}, filledOutputs(partialTypes));
+      auto total =
+          fold(partials.getResults(), {true}, filledOutputs(resultTypes));
+      rewriter.replaceOp(op, total.getResults());
+      return success();
+    }
+
+    auto generic =
+        fold(adaptor.getInputs(), reduced, filledOutputs(resultTypes));
     rewriter.replaceOp(op, generic.getResults());
     return success();
   }

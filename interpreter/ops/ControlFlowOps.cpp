@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "compiler/dialect/stablehlo/ReduceSchedule.h"
 #include "interpreter/ops/EvalHelpers.h"
 
 #include "compiler/dialect/stablehlo/Stablehlo.h"
@@ -81,6 +82,63 @@ FailureOr<Values> evalMap(Operation *op, ArrayRef<RuntimeValue> operands,
   return Values{std::move(result)};
 }
 
+/// Folds `values` (one tensor per operand, all of one element count) into
+/// `accs` (0-d, one per operand) in row-major order from `begin` to `end`:
+/// acc = body(acc..., x...).
+LogicalResult foldRange(hlo::ReduceOp op, ArrayRef<const Tensor *> values,
+                        int64_t begin, int64_t end, SmallVector<Tensor> &accs,
+                        Interpreter &interpreter) {
+  size_t count = accs.size();
+  Values args(2 * count);
+  for (int64_t i = begin; i < end; ++i) {
+    for (size_t k = 0; k < count; ++k) {
+      args[k] = accs[k];
+      args[count + k] = scalar(values[k]->getElementType(), (*values[k])[i]);
+    }
+    FailureOr<Values> value = interpreter.runRegion(op.getBody(), args);
+    if (failed(value))
+      return failure();
+    for (size_t k = 0; k < count; ++k)
+      accs[k] = (*value)[k].getTensor();
+  }
+  return success();
+}
+
+FailureOr<Values> reduceInChunks(hlo::ReduceOp op,
+                                 ArrayRef<RuntimeValue> inputs,
+                                 ArrayRef<RuntimeValue> inits, int64_t chunks,
+                                 Interpreter &interpreter) {
+  size_t count = inputs.size();
+  SmallVector<const Tensor *> values;
+  for (const RuntimeValue &input : inputs)
+    values.push_back(&input.getTensor());
+  int64_t chunk = values[0]->size() / chunks;
+  // partials[k] holds operand k's partial result of each chunk.
+  SmallVector<Tensor> partials;
+  for (size_t k = 0; k < count; ++k)
+    partials.push_back(Tensor(RankedTensorType::get(
+        {chunks}, inits[k].getTensor().getElementType())));
+  for (int64_t c = 0; c < chunks; ++c) {
+    SmallVector<Tensor> accs;
+    for (const RuntimeValue &init : inits)
+      accs.push_back(init.getTensor());
+    if (failed(foldRange(op, values, c * chunk, (c + 1) * chunk, accs,
+                         interpreter)))
+      return failure();
+    for (size_t k = 0; k < count; ++k)
+      partials[k].set(c, accs[k][0]);
+  }
+  SmallVector<const Tensor *> partialValues;
+  for (const Tensor &partial : partials)
+    partialValues.push_back(&partial);
+  SmallVector<Tensor> results;
+  for (const RuntimeValue &init : inits)
+    results.push_back(init.getTensor());
+  if (failed(foldRange(op, partialValues, 0, chunks, results, interpreter)))
+    return failure();
+  return Values(results.begin(), results.end());
+}
+
 FailureOr<Values> evalReduce(Operation *op, ArrayRef<RuntimeValue> operands,
                              Interpreter &interpreter) {
   auto reduceOp = llvm::cast<hlo::ReduceOp>(op);
@@ -93,6 +151,12 @@ FailureOr<Values> evalReduce(Operation *op, ArrayRef<RuntimeValue> operands,
   SmallVector<bool> reduced(shape.size(), false);
   for (int64_t d : dims)
     reduced[d] = true;
+
+  // The chunked schedule of a large full reduction (ReduceSchedule.h):
+  // each contiguous chunk folds from the init values, then the partial
+  // results fold, in order, from the init values.
+  if (int64_t chunks = hlo::reduceChunks(reduceOp); chunks > 1)
+    return reduceInChunks(reduceOp, inputs, inits, chunks, interpreter);
 
   // One accumulator per result element, starting at the init values; each
   // input element is folded into the accumulator of its result position in

@@ -122,3 +122,33 @@ func.func @select_and_scatter(%x: tensor<4x6xf32>, %s: tensor<2x3xf32>, %z: tens
     }) : (tensor<4x6xf32>, tensor<2x3xf32>, tensor<f32>) -> tensor<4x6xf32>
   return %0 : tensor<4x6xf32>
 }
+
+// -----
+
+// A full reduction of 65536 elements follows the chunked schedule: the
+// input as 32 rows of 2048, each folded from the init value (a row
+// reduction), then the 32 partial results folded from the init value.
+
+// CHECK-LABEL: func.func @chunked_sum
+// CHECK: %[[FLAT:.*]] = tensor.collapse_shape %{{.*}} {{\[\[}}0, 1]] : tensor<256x256xf32> into tensor<65536xf32>
+// CHECK: %[[ROWS:.*]] = tensor.expand_shape %[[FLAT]] {{\[\[}}0, 1]] output_shape [32, 2048] : tensor<65536xf32> into tensor<32x2048xf32>
+// CHECK: %[[PARTIALS:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]} ins(%[[ROWS]] : tensor<32x2048xf32>) outs(%{{.*}} : tensor<32xf32>)
+// CHECK: linalg.generic {{.*}} iterator_types = ["reduction"]} ins(%[[PARTIALS]] : tensor<32xf32>) outs(%{{.*}} : tensor<f32>)
+func.func @chunked_sum(%x: tensor<256x256xf32>) -> tensor<f32> {
+  %z = stablehlo.constant dense<0.0> : tensor<f32>
+  %r = stablehlo.reduce(%x init: %z) applies stablehlo.add across dimensions = [0, 1] : (tensor<256x256xf32>, tensor<f32>) -> tensor<f32>
+  return %r : tensor<f32>
+}
+
+// -----
+
+// 65535 elements (or a partial reduction) fold in one chain.
+
+// CHECK-LABEL: func.func @one_chain
+// CHECK-NOT: tensor.expand_shape
+// CHECK: linalg.generic {{.*}} iterator_types = ["reduction", "reduction"]} ins(%{{.*}} : tensor<255x257xf32>) outs(%{{.*}} : tensor<f32>)
+func.func @one_chain(%x: tensor<255x257xf32>) -> tensor<f32> {
+  %z = stablehlo.constant dense<0.0> : tensor<f32>
+  %r = stablehlo.reduce(%x init: %z) applies stablehlo.add across dimensions = [0, 1] : (tensor<255x257xf32>, tensor<f32>) -> tensor<f32>
+  return %r : tensor<f32>
+}

@@ -1,0 +1,65 @@
+//===- ReduceSchedule.h - the order in which reduce folds -------*- C++ -*-===//
+//
+// The specification lets each implementation pick the tree in which reduce
+// applies its body, as long as the inputs appear in index order (with init
+// values interspersed anywhere). axle's choice, shared by the interpreter
+// and the compiler so that both compute the same bits:
+//  - in general, one fold per result element from the init values,
+//    through the inputs in row-major order: acc = body(acc, x);
+//  - a reduction of every dimension of a large input (N >= 65536 elements,
+//    a multiple of 32) splits the input, in row-major order, into 32
+//    contiguous chunks, folds each from the init values, then folds the 32
+//    partial results, in order, from the init values. The chunks can be
+//    reduced side by side (vector lanes, threads), where one fold over 16 Mi
+//    elements is a chain of 16 Mi dependent operations.
+// The chunked form applies when the inputs, init values, results and body
+// arguments share one element type per operand (so a partial result can
+// take an input's place).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef AXLE_COMPILER_DIALECT_STABLEHLO_REDUCESCHEDULE_H
+#define AXLE_COMPILER_DIALECT_STABLEHLO_REDUCESCHEDULE_H
+
+#include "compiler/dialect/stablehlo/Stablehlo.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/TypeUtilities.h"
+
+namespace axle::stablehlo {
+
+/// Chunks of the chunked schedule.
+constexpr int64_t kReduceChunks = 32;
+/// Inputs smaller than this fold in one chain.
+constexpr int64_t kChunkedReduceMinElements = 65536;
+
+/// The number of contiguous chunks `op` folds separately: kReduceChunks
+/// when the chunked schedule applies, else 1.
+inline int64_t reduceChunks(ReduceOp op) {
+  auto first =
+      mlir::dyn_cast<mlir::RankedTensorType>(op.getInputs()[0].getType());
+  if (!first || !first.hasStaticShape() ||
+      op.getDimensions().size() != size_t(first.getRank()))
+    return 1;
+  int64_t elements = first.getNumElements();
+  if (elements < kChunkedReduceMinElements || elements % kReduceChunks)
+    return 1;
+  mlir::Block &body = op.getBody().front();
+  size_t count = op.getInputs().size();
+  if (body.getNumArguments() != 2 * count)
+    return 1;
+  for (size_t k = 0; k < count; ++k) {
+    mlir::Type element =
+        mlir::getElementTypeOrSelf(op.getInputs()[k].getType());
+    for (mlir::Type type :
+         {op.getInitValues()[k].getType(), op.getResult(k).getType(),
+          body.getArgument(k).getType(), body.getArgument(count + k).getType()})
+      if (mlir::getElementTypeOrSelf(type) != element)
+        return 1;
+  }
+  return kReduceChunks;
+}
+
+} // namespace axle::stablehlo
+
+#endif

@@ -1,0 +1,72 @@
+"""The order in which reduce folds its inputs (ReduceSchedule.h).
+
+A reduction of every dimension of 65536 or more elements (a multiple of
+32) folds 32 contiguous chunks from the init value, then the 32 partial
+results from the init value; smaller or odd-sized ones fold in one chain.
+The expected values are computed here with NumPy, one sequential fold at a
+time, and both backends must match them bit for bit (a float sum and a
+non-associative integer body, subtraction, show the order).
+"""
+import subprocess
+
+import numpy as np
+import pytest
+
+PROGRAM = """func.func public @main(%x: tensor<{shape}x{t}>) -> tensor<{t}> {{
+  %init = stablehlo.constant dense<{init}> : tensor<{t}>
+  %r = stablehlo.reduce(%x init: %init) applies stablehlo.{body} across dimensions = [0, 1]
+      : (tensor<{shape}x{t}>, tensor<{t}>) -> tensor<{t}>
+  return %r : tensor<{t}>
+}}
+"""
+
+UFUNCS = {"add": np.add, "subtract": np.subtract}
+
+
+def fold(ufunc, init, values):
+    """init, then body(acc, x) for each x in order, in the values' type."""
+    chain = np.concatenate([np.asarray([init], values.dtype), values])
+    return ufunc.accumulate(chain, dtype=values.dtype)[-1]
+
+
+def expected(ufunc, init, x):
+    flat = x.reshape(-1)
+    if flat.size < 65536 or flat.size % 32:
+        return fold(ufunc, init, flat)
+    partials = np.array([fold(ufunc, init, chunk)
+                         for chunk in flat.reshape(32, -1)], flat.dtype)
+    return fold(ufunc, init, partials)
+
+
+CASES = [
+    # (shape, element type, body, init)
+    ((256, 256), "f32", "add", 0.0),       # chunked
+    ((64, 2048), "f32", "add", 1.5),       # chunked, the init in every chunk
+    ((255, 257), "f32", "add", 0.0),       # 65535 elements: one chain
+    ((256, 256), "i32", "subtract", 7),    # chunked, order-sensitive ints
+    ((100, 100), "i32", "subtract", 7),    # small: one chain
+]
+
+
+@pytest.mark.parametrize("shape,dtype,body,init", CASES)
+@pytest.mark.parametrize("backend", ["cpu", "interpreter"])
+def test_full_reduction_order(axle_run, tmp_path, shape, dtype, body, init,
+                              backend):
+    rng = np.random.default_rng(sum(shape))
+    if dtype == "f32":
+        x = (rng.standard_normal(shape) * 1000).astype(np.float32)
+    else:
+        x = rng.integers(-2**31, 2**31, shape, dtype=np.int64).astype(np.int32)
+    program = tmp_path / "reduce.mlir"
+    program.write_text(PROGRAM.format(shape="x".join(map(str, shape)),
+                                      t=dtype, body=body, init=init))
+    np.save(tmp_path / "x.npy", x)
+    result = subprocess.run(
+        [str(axle_run), str(program), f"--backend={backend}",
+         f"--input=@{tmp_path / 'x.npy'}", f"--output=@{tmp_path / 'r.npy'}"],
+        capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr[-2000:]
+    got = np.load(tmp_path / "r.npy")
+    want = expected(UFUNCS[body], np.asarray(init, x.dtype), x)
+    assert got.dtype == want.dtype
+    assert got.tobytes() == np.asarray(want).tobytes(), (got, want)
