@@ -5,15 +5,21 @@ StableHLO, which axle compiles. Each distinct call signature -- the input
 pytree structure, static arguments and the x64 mode, then each leaf's shape,
 dtype and weak type -- gets its own compiled variant.
 
-The per-call path is kept short: flatten the arguments, one dict lookup on
-(structure, static arguments, x64), and one call into the extension that
-checks every leaf against the variant's signature, runs the code with the
-GIL released and returns the outputs (or None when the leaves belong to
-another variant, which is then looked for or compiled).
+The per-call path runs in the extension (``_axle.JitDispatch``, the base
+class of JitFunction): flatten the arguments, one dict lookup on
+(structure, x64), and one call per cached variant that checks every leaf
+against the variant's signature, runs the code with the GIL released and
+returns the outputs (or None when the leaves belong to another variant).
+Misses and calls with static arguments come back to
+``JitFunction._call_slow``, which looks up or compiles the variant. Calls
+given JAX arrays read them through the buffer protocol and return JAX
+arrays made by jaxlib's batched device put when it is there (see
+``_jax_outputs``; docs/python.md).
 """
 import functools
 import inspect
 
+from . import _axle
 from ._executable import _native_function, compile as _compile
 
 
@@ -80,10 +86,17 @@ def _resolve_static(fn, static_argnums, static_argnames):
     return tuple(sorted(nums)), tuple(sorted(names))
 
 
-class JitFunction:
-    """The callable ``axle.jit`` returns (see its docstring)."""
+class JitFunction(_axle.JitDispatch):
+    """The callable ``axle.jit`` returns (see its docstring).
+
+    Calls go to the extension (``_axle.JitDispatch``, its base class), which
+    flattens the arguments, finds the variant in ``self._cache`` and runs it;
+    what it cannot serve (a new signature, static arguments) comes back to
+    ``_call_slow``, which does the same in Python and compiles.
+    """
 
     def __init__(self, fn, static_argnums, static_argnames, options):
+        super().__init__()
         jax = _jax()
         functools.update_wrapper(self, fn)
         self._fn = fn
@@ -99,9 +112,14 @@ class JitFunction:
                                keep_unused=True)
         self._flatten = jax.tree_util.tree_flatten
         self._x64 = _x64_flag(jax)
+        # {(tree[, static], x64): [(native, wrap, single, out_tree,
+        # variant)]}, newest variant first.
         self._cache = {}
+        _register_jax_array_type(jax)
+        if not self._has_static:
+            self._configure(self._flatten, self._x64, self._cache)
 
-    def __call__(self, *args, **kwargs):
+    def _call_slow(self, args, kwargs):
         if self._has_static:
             dynamic, static = self._split(args, kwargs)
             leaves, tree = self._flatten(dynamic)
@@ -111,18 +129,19 @@ class JitFunction:
             key = (tree, self._x64.value)
         variants = self._cache.get(key)
         if variants is not None:
-            for variant in variants:
-                results = variant.native.try_call(leaves, variant.wrap)
+            for native, wrap, single, out_tree, _ in variants:
+                results = native.try_call(leaves, wrap)
                 if results is not None:
-                    if variant.single:
+                    if single:
                         return results[0]
-                    return variant.out_tree.unflatten(results)
+                    return out_tree.unflatten(results)
         else:
             variants = self._cache[key] = []
-        variant = self._compile(args, kwargs, tree)
+        variant = self._compile(args, kwargs, tree, key[-1])
         # The newest variant first: a loop over one new shape finds it at
         # once.
-        variants.insert(0, variant)
+        variants.insert(0, (variant.native, variant.wrap, variant.single,
+                            variant.out_tree, variant))
         results = variant.native.try_call(leaves, variant.wrap)
         if results is None:
             raise RuntimeError(
@@ -156,7 +175,7 @@ class JitFunction:
         StableHLO program axle compiles)."""
         return self._jitted.lower(*args, **kwargs)
 
-    def _compile(self, args, kwargs, tree):
+    def _compile(self, args, kwargs, tree, x64):
         jax = _jax()
         lowered = self._jitted.lower(*args, **kwargs)
         in_tree = lowered.in_tree
@@ -187,39 +206,72 @@ class JitFunction:
         variant.single = jax.tree_util.treedef_is_leaf(lowered.out_tree)
         out_avals = [info for info in jax.tree_util.tree_leaves(
             lowered.out_info)]
-        variant.wrap = _jax_wrapper(jax, out_avals)
+        variant.wrap = _jax_outputs(jax, variant.native, out_avals, x64)
         return variant
 
 
-def _jax_wrapper(jax, out_infos):
-    """Turns result arrays into JAX arrays (for calls given JAX arrays),
-    without copying them where JAX allows."""
-    device = jax.devices()[0]
-    try:
-        # JAX's own batched transfer wraps a host array in place; it is not
-        # public API, so any failure falls back to jax.device_put.
-        from jax._src import core
-        from jax._src.lib import xla_client
+def _jax_outputs(jax, native, out_infos, x64):
+    """Makes the variant's results JAX arrays (for calls given JAX arrays).
 
+    Returns the public fallback, ``wrap`` (``jax.device_put`` of each NumPy
+    result). Where jaxlib has the batched device put that ``jax.device_put``
+    itself ends in (``jax._src.lib._jax.batched_device_put``, not public
+    API), the extension calls it directly with objects made here once per
+    variant (avals, sharding, device list), on 64-byte aligned results that
+    JAX then owns without a copy (``HostBufferSemantics.ZERO_COPY``); any
+    failure here, or of that call later, leaves the public path in use.
+    """
+    device = jax.devices()[0]
+
+    def wrap(results):
+        return tuple(jax.device_put(r, device) for r in results)
+
+    try:
+        import numpy as np
+        from jax._src import core
+        from jax._src.lib import _jax as jaxlib_ext
+
+        put = jaxlib_ext.batched_device_put
+        semantics = jaxlib_ext.HostBufferSemantics.ZERO_COPY
         sharding = jax.sharding.SingleDeviceSharding(device)
         avals = [core.ShapedArray(tuple(i.shape), i.dtype,
                                   weak_type=getattr(i, "weak_type", False))
                  for i in out_infos]
-        put = xla_client.batched_device_put
+        devices = [device]
+        x64 = bool(x64)
+        # Uncommitted, as jax.jit's results for uncommitted inputs.
+        committed = False
+        for aval in avals:  # the call the extension will make, once here
+            out = put(aval, sharding, [np.zeros(aval.shape, aval.dtype)],
+                      devices, committed, False, semantics, x64)
+            if not (isinstance(out, jax.Array) and out.shape == aval.shape
+                    and out.dtype == aval.dtype):
+                raise TypeError("unexpected batched_device_put result")
+        native.set_jax_outputs(put, avals, sharding, devices, committed,
+                               semantics, x64)
+    except Exception:  # noqa: BLE001 - any private-API drift
+        pass
+    return wrap
 
-        def wrap(results):
-            return tuple(put(aval, sharding, [r], [device], True)
-                         for aval, r in zip(avals, results))
 
+_registered_array_type = False
+
+
+def _register_jax_array_type(jax):
+    """Tells the extension JAX's concrete array type (jaxlib's ArrayImpl),
+    whose CPU arrays it then reads in place through the buffer protocol."""
+    global _registered_array_type
+    if _registered_array_type:
+        return
+    try:
+        from jax._src.array import ArrayImpl  # private: guarded
+    except Exception:  # noqa: BLE001
         import numpy as np
 
-        wrap(tuple(np.zeros(a.shape, a.dtype) for a in avals))
-        return wrap
-    except Exception:  # noqa: BLE001 - any private-API drift
-        def wrap(results):
-            return tuple(jax.device_put(r, device) for r in results)
-
-        return wrap
+        ArrayImpl = type(jax.device_put(np.zeros((), np.float32)))
+    if isinstance(ArrayImpl, type) and issubclass(ArrayImpl, jax.Array):
+        _axle.set_jax_array_type(ArrayImpl)
+    _registered_array_type = True
 
 
 def jit(fn=None, *, static_argnums=None, static_argnames=None,

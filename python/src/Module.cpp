@@ -25,6 +25,7 @@
 #define NPY_NO_DEPRECATED_API NPY_1_7_API_VERSION
 #include <numpy/arrayobject.h>
 
+#include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <string>
@@ -125,6 +126,104 @@ bool scalarFits(PyObject *object, PyArray_Descr *to) {
   return false;
 }
 
+/// The exact type of JAX's arrays (jaxlib's ArrayImpl), registered by
+/// axle.jit; null until then. Only objects of this type take the buffer
+/// protocol shortcut, so that other buffer exporters (bytes, memoryviews)
+/// keep NumPy's conversion rules.
+PyObject *jaxArrayType = nullptr;
+
+/// Whether a buffer-protocol format string (struct module syntax, as
+/// jaxlib writes it: "=f", "?", "=Zd") describes elements of `descr`, a
+/// native-byte-order NumPy dtype.
+bool formatMatches(const char *format, PyArray_Descr *descr) {
+  if (!format)
+    return false;
+  if (*format == '=' || *format == '@' ||
+      (*format == '<' && NPY_BYTE_ORDER == NPY_LITTLE_ENDIAN))
+    ++format;
+  char kind;
+  int size;
+  if (format[0] == 'Z' && format[1] && !format[2]) {
+    kind = 'c';
+    size = format[1] == 'e' ? 4 : format[1] == 'f' ? 8
+         : format[1] == 'd' ? 16 : 0;
+  } else {
+    if (!format[0] || format[1])
+      return false;
+    switch (format[0]) {
+    case '?': kind = 'b'; size = 1; break;
+    case 'b': kind = 'i'; size = 1; break;
+    case 'B': kind = 'u'; size = 1; break;
+    case 'h': kind = 'i'; size = 2; break;
+    case 'H': kind = 'u'; size = 2; break;
+    case 'i': kind = 'i'; size = 4; break;
+    case 'I': kind = 'u'; size = 4; break;
+    case 'l': kind = 'i'; size = sizeof(long); break;
+    case 'L': kind = 'u'; size = sizeof(long); break;
+    case 'q': kind = 'i'; size = 8; break;
+    case 'Q': kind = 'u'; size = 8; break;
+    case 'e': kind = 'f'; size = 2; break;
+    case 'f': kind = 'f'; size = 4; break;
+    case 'd': kind = 'f'; size = 8; break;
+    default: return false;
+    }
+  }
+  // Only NumPy's own types: ml_dtypes' (bfloat16, int4) have other kinds
+  // or are not builtin, and jaxlib does not export them anyway.
+  return size != 0 && descr->type_num < NPY_NTYPES_LEGACY &&
+         descr->kind == kind && PyDataType_ELSIZE(descr) == size &&
+         PyArray_ISNBO(descr->byteorder);
+}
+
+/// Buffer-protocol views held until the compiled code has run (released,
+/// with the GIL held, when the call returns or throws).
+struct Views {
+  std::vector<Py_buffer> views;
+  Views() = default;
+  Views(const Views &) = delete;
+  Views &operator=(const Views &) = delete;
+  ~Views() { release(); }
+  void release() {
+    for (Py_buffer &view : views)
+      PyBuffer_Release(&view);
+    views.clear();
+  }
+};
+
+/// A 64-byte aligned block for an output NumPy array: JAX wraps host
+/// memory of that alignment in place (a copy otherwise).
+void releaseAligned(PyObject *capsule) {
+  std::free(PyCapsule_GetPointer(capsule, nullptr));
+}
+
+PyObject *newAlignedArray(PyArray_Descr *descr, int ndim,
+                          const npy_intp *dims, int64_t bytes) {
+  size_t size = (static_cast<size_t>(bytes) + 63) / 64 * 64;
+  void *data = std::aligned_alloc(64, size ? size : 64);
+  if (!data)
+    return PyErr_NoMemory();
+  PyObject *owner = PyCapsule_New(data, nullptr, releaseAligned);
+  if (!owner) {
+    std::free(data);
+    return nullptr;
+  }
+  Py_INCREF(descr); // stolen by PyArray_NewFromDescr
+  PyObject *array = PyArray_NewFromDescr(
+      &PyArray_Type, descr, ndim, const_cast<npy_intp *>(dims), nullptr, data,
+      NPY_ARRAY_CARRAY, nullptr);
+  if (!array) {
+    Py_DECREF(owner);
+    return nullptr;
+  }
+  // Steals `owner` (also on failure).
+  if (PyArray_SetBaseObject(reinterpret_cast<PyArrayObject *>(array), owner) <
+      0) {
+    Py_DECREF(array);
+    return nullptr;
+  }
+  return array;
+}
+
 /// Converts `object` to a C-contiguous, aligned array of `descr`; null with
 /// a Python error set when it cannot.
 PyArrayObject *convert(PyObject *object, PyArray_Descr *descr, bool cast) {
@@ -215,6 +314,8 @@ public:
     // Converted copies, alive until the run is over; empty (and never
     // allocated) when every argument is used in place.
     std::vector<nb::object> converted;
+    // JAX arrays read in place (buffer protocol), released after the run.
+    Views views;
     bool foreign = false;
     for (Py_ssize_t i = 0; i < count; ++i) {
       PyObject *object = items[i];
@@ -267,6 +368,29 @@ public:
           foreign = foreign || !PyArray_IsScalar(object, Generic);
           if (mode == Mode::Try && slot.weak != isWeak(object))
             return nb::none();
+          // A JAX array on the CPU with the signature's dtype and shape:
+          // its host memory, without a NumPy array in between. jaxlib's
+          // buffer export waits until the array is computed and holds it
+          // (no deletion or donation) until the view is released. Any
+          // other case (another device, several shards, a dtype to
+          // narrow) takes the general path below.
+          if (jaxArrayType &&
+              Py_TYPE(object) == reinterpret_cast<PyTypeObject *>(jaxArrayType)) {
+            Py_buffer view;
+            if (PyObject_GetBuffer(object, &view, PyBUF_RECORDS_RO) == 0) {
+              if (formatMatches(view.format, slot.descr()) &&
+                  viewMatches(view, slot)) {
+                if (views.views.empty())
+                  views.views.reserve(count);
+                views.views.push_back(view);
+                buffers.inputs.push_back(view.buf);
+                continue;
+              }
+              PyBuffer_Release(&view);
+            } else {
+              PyErr_Clear();
+            }
+          }
           array = reinterpret_cast<PyArrayObject *>(
               PyArray_FromAny(object, nullptr, 0, 0, 0, nullptr));
           if (!array) {
@@ -299,16 +423,25 @@ public:
       buffers.inputs.push_back(PyArray_DATA(array));
     }
 
+    // Results for JAX: aligned, so that JAX adopts them without a copy.
+    bool toJax = foreign && jaxPut.is_valid() && !jaxPut.is_none();
     nb::object results = nb::steal(PyTuple_New(outputs.size()));
     if (!results.is_valid())
       throw nb::python_error();
     for (size_t i = 0; i < outputs.size(); ++i) {
       const Slot &slot = outputs[i];
-      Py_INCREF(slot.descr()); // stolen by PyArray_NewFromDescr
-      PyObject *array = PyArray_NewFromDescr(
-          &PyArray_Type, slot.descr(), static_cast<int>(slot.dims.size()),
-          const_cast<npy_intp *>(slot.dims.data()), nullptr, nullptr, 0,
-          nullptr);
+      PyObject *array;
+      if (toJax) {
+        array = newAlignedArray(slot.descr(),
+                                static_cast<int>(slot.dims.size()),
+                                slot.dims.data(), slot.bytes);
+      } else {
+        Py_INCREF(slot.descr()); // stolen by PyArray_NewFromDescr
+        array = PyArray_NewFromDescr(
+            &PyArray_Type, slot.descr(), static_cast<int>(slot.dims.size()),
+            const_cast<npy_intp *>(slot.dims.data()), nullptr, nullptr, 0,
+            nullptr);
+      }
       if (!array)
         throw nb::python_error();
       PyTuple_SET_ITEM(results.ptr(), i, array);
@@ -323,9 +456,34 @@ public:
     }
     if (!status.ok())
       throw std::runtime_error(status.message());
+    views.release();
+    if (toJax)
+      return toJaxArrays(results, wrap);
     if (foreign && wrap.is_valid() && !wrap.is_none())
       return wrap(results);
     return results;
+  }
+
+  /// For axle.jit: the results of calls given JAX arrays become JAX arrays
+  /// through `put(aval, sharding, [array], devices, committed, force_copy,
+  /// semantics, enable_x64)` (jaxlib's batched_device_put, with the
+  /// sharding, devices and avals made once per variant) instead of the
+  /// Python `wrap` callable.
+  void setJaxOutputs(nb::object put, std::vector<nb::object> avals,
+                     nb::object sharding, nb::object devices,
+                     nb::object committed, nb::object semantics,
+                     nb::object x64) {
+    if (avals.size() != outputs.size())
+      throw nb::value_error("one aval per output expected");
+    if (!PyCallable_Check(put.ptr()))
+      throw nb::type_error("put must be callable");
+    jaxPut = std::move(put);
+    jaxAvals = std::move(avals);
+    jaxSharding = std::move(sharding);
+    jaxDevices = std::move(devices);
+    jaxCommitted = std::move(committed);
+    jaxSemantics = std::move(semantics);
+    jaxX64 = std::move(x64);
   }
 
   std::shared_ptr<Executable> executable;
@@ -334,6 +492,53 @@ public:
   std::vector<Slot> outputs;
 
 private:
+  nb::object jaxPut, jaxSharding, jaxDevices, jaxCommitted, jaxSemantics,
+      jaxX64;
+  std::vector<nb::object> jaxAvals;
+
+  /// The NumPy results (aligned, written by the compiled code and
+  /// referenced nowhere else) as JAX arrays that own them.
+  nb::object toJaxArrays(const nb::object &results, nb::handle wrap) const {
+    size_t count = outputs.size();
+    nb::object wrapped = nb::steal(PyTuple_New(count));
+    if (!wrapped.is_valid())
+      throw nb::python_error();
+    for (size_t i = 0; i < count; ++i) {
+      PyObject *array = PyTuple_GET_ITEM(results.ptr(), i);
+      nb::object xs = nb::steal(PyList_New(1));
+      if (!xs.is_valid())
+        throw nb::python_error();
+      Py_INCREF(array);
+      PyList_SET_ITEM(xs.ptr(), 0, array);
+      PyObject *args[] = {jaxAvals[i].ptr(), jaxSharding.ptr(), xs.ptr(),
+                          jaxDevices.ptr(),  jaxCommitted.ptr(), Py_False,
+                          jaxSemantics.ptr(), jaxX64.ptr()};
+      PyObject *out = PyObject_Vectorcall(jaxPut.ptr(), args, 8, nullptr);
+      if (!out) {
+        // jaxlib refused (its private API changed): the public path.
+        if (wrap.is_valid() && !wrap.is_none()) {
+          PyErr_Clear();
+          return wrap(results);
+        }
+        throw nb::python_error();
+      }
+      PyTuple_SET_ITEM(wrapped.ptr(), i, out);
+    }
+    return wrapped;
+  }
+
+  /// Whether an exported buffer has the slot's shape, C-contiguous.
+  static bool viewMatches(const Py_buffer &view, const Slot &slot) {
+    if (view.ndim != static_cast<int>(slot.dims.size()))
+      return false;
+    if (view.ndim == 0)
+      return true;
+    if (!view.shape ||
+        !std::equal(slot.dims.begin(), slot.dims.end(), view.shape))
+      return false;
+    return PyBuffer_IsContiguous(&view, 'C');
+  }
+
   static bool shapeMatches(PyArrayObject *array, const Slot &slot) {
     int ndim = PyArray_NDIM(array);
     return ndim == static_cast<int>(slot.dims.size()) &&
@@ -388,6 +593,153 @@ private:
   }
 };
 
+/// The calling path of axle.jit (the base class of axle's JitFunction): a
+/// call flattens the arguments, looks up the variants compiled for their
+/// pytree structure and the x64 mode, and calls the first that accepts the
+/// leaves -- what JitFunction._call_slow does in Python, without Python
+/// frames. Anything else (no variant yet, static arguments, an unconfigured
+/// object) goes to self._call_slow(args, kwargs).
+struct JitDispatch {
+  nb::object flatten; ///< jax.tree_util.tree_flatten; null: always slow
+  nb::object x64;     ///< an object whose .value is jax_enable_x64
+  nb::object cache;   ///< {(tree, x64): [(Function, wrap, single, out_tree, ...)]}
+  /// The tree of n positional leaves and no keywords, by n (None until
+  /// first needed): such calls skip flattening.
+  std::vector<nb::object> leafTrees;
+
+  void configure(nb::object flattenFn, nb::object x64Flag, nb::dict variants) {
+    flatten = std::move(flattenFn);
+    x64 = std::move(x64Flag);
+    cache = std::move(variants);
+    leafTrees.assign(9, nb::none());
+  }
+
+  /// Whether JAX's tree_flatten takes `object` as a leaf for sure (the
+  /// types a call on arrays and scalars passes).
+  static bool isLeaf(PyObject *object) {
+    PyTypeObject *type = Py_TYPE(object);
+    return type == &PyArray_Type ||
+           (jaxArrayType &&
+            type == reinterpret_cast<PyTypeObject *>(jaxArrayType)) ||
+           type == &PyFloat_Type || type == &PyLong_Type ||
+           type == &PyBool_Type || type == &PyComplex_Type;
+  }
+
+  nb::object call(PyObject *self, PyObject *args, PyObject *kwargs) {
+    if (!flatten.is_valid())
+      return slow(self, args, kwargs);
+    Py_ssize_t count = PyTuple_GET_SIZE(args);
+    bool hasKeywords = kwargs && PyDict_GET_SIZE(kwargs) != 0;
+    nb::object leaves, tree;
+    bool leafOnly = !hasKeywords &&
+                    count < static_cast<Py_ssize_t>(leafTrees.size());
+    for (Py_ssize_t i = 0; leafOnly && i < count; ++i)
+      leafOnly = isLeaf(PyTuple_GET_ITEM(args, i));
+    if (leafOnly) {
+      nb::object &cached = leafTrees[count];
+      if (cached.is_none())
+        cached = flattenPair(args, nullptr)[1];
+      leaves = nb::borrow(args);
+      tree = cached;
+    } else {
+      nb::object flat = flattenPair(args, kwargs);
+      leaves = flat[0];
+      tree = flat[1];
+    }
+    nb::object mode = x64.attr("value");
+    nb::object key = nb::steal(PyTuple_Pack(2, tree.ptr(), mode.ptr()));
+    if (!key.is_valid())
+      throw nb::python_error();
+    PyObject *variants = PyDict_GetItemWithError(cache.ptr(), key.ptr());
+    if (!variants) {
+      if (PyErr_Occurred())
+        throw nb::python_error();
+      return slow(self, args, kwargs);
+    }
+    nb::object list = nb::borrow(variants); // alive if the cache changes
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(list.ptr()); ++i) {
+      nb::object entry = nb::borrow(PyList_GET_ITEM(list.ptr(), i));
+      if (!PyTuple_Check(entry.ptr()) || PyTuple_GET_SIZE(entry.ptr()) < 4)
+        throw nb::type_error("malformed axle.jit cache entry");
+      const Function &function =
+          nb::cast<const Function &>(nb::handle(PyTuple_GET_ITEM(entry.ptr(), 0)));
+      nb::object results = function.call(
+          leaves, Mode::Try, nb::handle(PyTuple_GET_ITEM(entry.ptr(), 1)));
+      if (results.is_none())
+        continue;
+      if (PyObject_IsTrue(PyTuple_GET_ITEM(entry.ptr(), 2)) == 1)
+        return nb::borrow(PyTuple_GET_ITEM(results.ptr(), 0));
+      return nb::handle(PyTuple_GET_ITEM(entry.ptr(), 3))
+          .attr("unflatten")(results);
+    }
+    return slow(self, args, kwargs);
+  }
+
+private:
+  nb::object flattenPair(PyObject *args, PyObject *kwargs) {
+    nb::object keywords =
+        kwargs ? nb::borrow(kwargs) : nb::steal(PyDict_New());
+    if (!keywords.is_valid())
+      throw nb::python_error();
+    nb::object pair = nb::steal(PyTuple_Pack(2, args, keywords.ptr()));
+    if (!pair.is_valid())
+      throw nb::python_error();
+    return flatten(pair);
+  }
+
+  static nb::object slow(PyObject *self, PyObject *args, PyObject *kwargs) {
+    static PyObject *name = PyUnicode_InternFromString("_call_slow");
+    nb::object keywords =
+        kwargs ? nb::borrow(kwargs) : nb::steal(PyDict_New());
+    if (!keywords.is_valid())
+      throw nb::python_error();
+    PyObject *callArgs[] = {self, args, keywords.ptr()};
+    PyObject *result = PyObject_VectorcallMethod(
+        name, callArgs, 3 | PY_VECTORCALL_ARGUMENTS_OFFSET, nullptr);
+    if (!result)
+      throw nb::python_error();
+    return nb::steal(result);
+  }
+};
+
+/// tp_call of JitDispatch (and so of its Python subclass): C++ exceptions
+/// become Python ones here, outside nanobind's function wrappers.
+PyObject *jitDispatchCall(PyObject *self, PyObject *args, PyObject *kwargs) {
+  try {
+    if (!nb::inst_ready(self)) {
+      PyErr_SetString(PyExc_TypeError,
+                      "JitDispatch.__init__ was not called");
+      return nullptr;
+    }
+    JitDispatch *dispatch = nb::inst_ptr<JitDispatch>(self);
+    return dispatch->call(self, args, kwargs).release().ptr();
+  } catch (nb::python_error &e) {
+    e.restore();
+  } catch (const nb::builtin_exception &e) {
+    PyObject *type = PyExc_RuntimeError;
+    switch (e.type()) {
+    case nb::exception_type::value_error: type = PyExc_ValueError; break;
+    case nb::exception_type::type_error: type = PyExc_TypeError; break;
+    case nb::exception_type::key_error: type = PyExc_KeyError; break;
+    case nb::exception_type::index_error: type = PyExc_IndexError; break;
+    case nb::exception_type::buffer_error: type = PyExc_BufferError; break;
+    case nb::exception_type::attribute_error:
+      type = PyExc_AttributeError;
+      break;
+    default: break;
+    }
+    PyErr_SetString(type, e.what());
+  } catch (const std::bad_alloc &) {
+    PyErr_NoMemory();
+  } catch (const std::exception &e) {
+    PyErr_SetString(PyExc_RuntimeError, e.what());
+  }
+  return nullptr;
+}
+
+PyType_Slot jitDispatchSlots[] = {
+    {Py_tp_call, reinterpret_cast<void *>(jitDispatchCall)}, {0, nullptr}};
+
 /// The signature of a function as plain Python values:
 /// (name, [(element type, shape)], [(element type, shape)]).
 using TensorTuple = std::pair<std::string, std::vector<int64_t>>;
@@ -418,6 +770,18 @@ NB_MODULE(_axle, m) {
     throw nb::python_error();
 
   m.doc() = "axle's compiler and runtime (use the axle package, not this)";
+
+  m.def(
+      "set_jax_array_type",
+      [](nb::handle type) {
+        if (!PyType_Check(type.ptr()))
+          throw nb::type_error("expected a type");
+        Py_XDECREF(jaxArrayType);
+        jaxArrayType = type.inc_ref().ptr();
+      },
+      nb::arg("type"),
+      "Registers JAX's array type: its CPU arrays are read in place through "
+      "the buffer protocol.");
 
   m.def(
       "compile",
@@ -488,6 +852,12 @@ NB_MODULE(_axle, m) {
         return self.artifact().features;
       });
 
+  nb::class_<JitDispatch>(m, "JitDispatch", nb::type_slots(jitDispatchSlots))
+      .def(nb::init<>())
+      .def("_configure", &JitDispatch::configure, nb::arg("flatten"),
+           nb::arg("x64"), nb::arg("cache"),
+           "Turns on the native calling path over `cache`.");
+
   nb::class_<Function>(m, "Function")
       .def(
           "__init__",
@@ -503,6 +873,12 @@ NB_MODULE(_axle, m) {
           nb::arg("executable"), nb::arg("name"), nb::arg("input_dtypes"),
           nb::arg("output_dtypes"), nb::arg("weak") = std::vector<bool>())
       .def_prop_ro("name", &Function::name)
+      .def("set_jax_outputs", &Function::setJaxOutputs, nb::arg("put"),
+           nb::arg("avals"), nb::arg("sharding").none(),
+           nb::arg("devices").none(), nb::arg("committed").none(),
+           nb::arg("semantics").none(), nb::arg("x64").none(),
+           "Makes calls given JAX arrays return JAX arrays through `put` "
+           "(jaxlib's batched_device_put).")
       .def(
           "__call__",
           [](const Function &self, nb::args args) {
