@@ -163,6 +163,18 @@ void readThroughUnitExpansions(RewriterBase &rewriter, func::FuncOp func) {
       SmallVector<AffineMap> maps = generic.getIndexingMapsArray();
       maps[input->getOperandNumber()] = AffineMap::get(
           map.getNumDims(), map.getNumSymbols(), results, map.getContext());
+      // Every loop must still be indexed by some operand (its bound comes
+      // from one), e.g. not a reduction over just the unit dimension.
+      bool everyLoopIndexed = llvm::all_of(
+          llvm::seq<unsigned>(0, map.getNumDims()), [&](unsigned dim) {
+            return llvm::any_of(maps, [&](AffineMap m) {
+              return llvm::any_of(m.getResults(), [&](AffineExpr e) {
+                return e.isFunctionOfDim(dim);
+              });
+            });
+          });
+      if (!everyLoopIndexed)
+        continue;
       rewriter.modifyOpInPlace(generic, [&] {
         input->set(expand.getSrc());
         generic.setIndexingMapsAttr(rewriter.getAffineMapArrayAttr(maps));

@@ -109,3 +109,26 @@ func.func @small(%x: tensor<64x128xf32>) -> tensor<64x128xf32> {
   } -> tensor<64x128xf32>
   return %e : tensor<64x128xf32>
 }
+
+// -----
+
+// A reduction over only the unit dimension of a keepdims reshape keeps
+// reading the reshape: without it, no operand would give that loop its
+// bound.
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+// CHECK-LABEL: func.func @unit_reduction
+// CHECK: tensor.expand_shape
+func.func @unit_reduction(%v: tensor<512xf32>) -> tensor<512xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.expand_shape %v [[0, 1]] output_shape [512, 1] : tensor<512xf32> into tensor<512x1xf32>
+  %rows = tensor.empty() : tensor<512xf32>
+  %s0 = linalg.fill ins(%zero : f32) outs(%rows : tensor<512xf32>) -> tensor<512xf32>
+  %s = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]} ins(%e : tensor<512x1xf32>) outs(%s0 : tensor<512xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %0 = arith.addf %a, %acc : f32
+    linalg.yield %0 : f32
+  } -> tensor<512xf32>
+  return %s : tensor<512xf32>
+}
