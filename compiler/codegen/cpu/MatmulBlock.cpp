@@ -102,21 +102,50 @@ LogicalResult emitMatmulBlock(RewriterBase &rewriter, linalg::LinalgOp block,
 
   // Copy each kc x nr panel of B into a contiguous one (right before the
   // row tiles use it, so one panel is alive at a time) when several row
-  // tiles reuse it and B's rows are not already the panel's rows.
+  // tiles reuse it and B's rows are not already the panel's rows. bf16 and
+  // f16 operands are widened (exactly) while they are copied: B's panels
+  // always, A's block once before the column tiles, so that the k loop is
+  // the f32 one instead of converting every element mc / mr (B) or nc / nr
+  // (A) times.
+  bool widened = input != element;
   int64_t panels = nc / nr;
-  bool pack = mc / mr >= 4 && nr != rhsType.getDimSize(batch + 1);
+  bool pack = widened || (mc / mr >= 4 && nr != rhsType.getDimSize(batch + 1));
   auto packPanel = [&](Value column) -> Value {
     Value empty = tensor::EmptyOp::create(rewriter, loc,
-                                          ArrayRef<int64_t>{kc, nr}, input);
+                                          ArrayRef<int64_t>{kc, nr}, element);
     return buildLoop(rewriter, loc, kc, 1, empty, [&](Value k, Value panel) {
-      Value row = vector::TransferReadOp::create(
-          rewriter, loc, inputRowType, rhs, at(k, column), inputPadding,
-          minor(rank, 1), inBounds1);
+      Value row = widen(vector::TransferReadOp::create(
+                            rewriter, loc, inputRowType, rhs, at(k, column),
+                            inputPadding, minor(rank, 1), inBounds1),
+                        rowType);
       return vector::TransferWriteOp::create(rewriter, loc, row, panel,
                                              ValueRange{k, index(0)},
                                              minor(2, 1), inBounds1)
           .getResult();
     });
+  };
+  Value lhsBlock = lhs;
+  if (widened) {
+    Value empty = tensor::EmptyOp::create(rewriter, loc,
+                                          ArrayRef<int64_t>{mc, kc}, element);
+    lhsBlock = buildLoop(rewriter, loc, mc, 1, empty, [&](Value i, Value a) {
+      Value row =
+          widen(vector::TransferReadOp::create(
+                    rewriter, loc, VectorType::get({kc}, input), lhs,
+                    at(i, index(0)), inputPadding, minor(rank, 1), inBounds1),
+                VectorType::get({kc}, element));
+      return vector::TransferWriteOp::create(rewriter, loc, row, a,
+                                             ValueRange{i, index(0)},
+                                             minor(2, 1), inBounds1)
+          .getResult();
+    });
+  }
+  // A's element (row, k), from the widened block when there is one.
+  auto lhsAt = [&](Value row, Value k) -> Value {
+    if (widened)
+      return tensor::ExtractOp::create(rewriter, loc, lhsBlock,
+                                       ValueRange{row, k});
+    return tensor::ExtractOp::create(rewriter, loc, lhs, at(row, k));
   };
 
   Value result =
@@ -133,19 +162,15 @@ LogicalResult emitMatmulBlock(RewriterBase &rewriter, linalg::LinalgOp block,
                 r == 0 ? i : arith::AddIOp::create(rewriter, loc, i, index(r)));
           Value sum =
               buildLoop(rewriter, loc, kc, 1, tile, [&](Value k, Value t) {
-                Value b =
-                    pack ? vector::TransferReadOp::create(
-                               rewriter, loc, inputRowType, panel,
-                               ValueRange{k, index(0)}, inputPadding,
-                               minor(2, 1), inBounds1)
-                         : vector::TransferReadOp::create(
-                               rewriter, loc, inputRowType, rhs, at(k, column),
-                               inputPadding, minor(rank, 1), inBounds1);
-                b = widen(b, rowType);
+                Value b = pack ? vector::TransferReadOp::create(
+                                     rewriter, loc, rowType, panel,
+                                     ValueRange{k, index(0)}, padding,
+                                     minor(2, 1), inBounds1)
+                               : vector::TransferReadOp::create(
+                                     rewriter, loc, rowType, rhs, at(k, column),
+                                     padding, minor(rank, 1), inBounds1);
                 for (int64_t r = 0; r < mr; ++r) {
-                  Value a = widen(tensor::ExtractOp::create(rewriter, loc, lhs,
-                                                            at(rows[r], k)),
-                                  element);
+                  Value a = lhsAt(rows[r], k);
                   Value broadcast =
                       vector::BroadcastOp::create(rewriter, loc, rowType, a);
                   Value updated = math::FmaOp::create(

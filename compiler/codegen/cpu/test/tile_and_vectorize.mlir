@@ -115,19 +115,22 @@ func.func @conv(%x: tensor<2x8x17x3xf32>, %w: tensor<3x3x3x32xf32>, %c: tensor<2
 
 // -----
 
-// bf16 operands accumulating in f32 (exact products): the same register
-// tile, with B's row read as bf16 and A's element widened by extf. B's
-// rows are the panel's own (64 columns), so B is read in place.
+// bf16 operands accumulating in f32 (exact products): A's block and each
+// panel of B are widened by extf while they are copied, and the register
+// tile is the f32 one.
 
 #lhs = affine_map<(d0, d1, d2) -> (d0, d2)>
 #rhs = affine_map<(d0, d1, d2) -> (d2, d1)>
 #out = affine_map<(d0, d1, d2) -> (d0, d1)>
 // CHECK-LABEL: func.func @matmul_bf16
-// CHECK-NOT: tensor.empty
-// CHECK: %[[ROW:.*]] = vector.transfer_read {{.*}} : tensor<32x64xbf16>, vector<64xbf16>
-// CHECK: %[[B:.*]] = arith.extf %[[ROW]] : vector<64xbf16> to vector<64xf32>
-// CHECK: %[[E:.*]] = tensor.extract {{.*}} : tensor<8x32xbf16>
-// CHECK: %[[A:.*]] = arith.extf %[[E]] : bf16 to f32
+// CHECK: tensor.empty() : tensor<8x32xf32>
+// CHECK: %[[AROW:.*]] = vector.transfer_read {{.*}} : tensor<8x32xbf16>, vector<32xbf16>
+// CHECK: arith.extf %[[AROW]] : vector<32xbf16> to vector<32xf32>
+// CHECK: tensor.empty() : tensor<32x64xf32>
+// CHECK: %[[BROW:.*]] = vector.transfer_read {{.*}} : tensor<32x64xbf16>, vector<64xbf16>
+// CHECK: arith.extf %[[BROW]] : vector<64xbf16> to vector<64xf32>
+// CHECK: %[[B:.*]] = vector.transfer_read {{.*}} : tensor<32x64xf32>, vector<64xf32>
+// CHECK: %[[A:.*]] = tensor.extract {{.*}} : tensor<8x32xf32>
 // CHECK: %[[AV:.*]] = vector.broadcast %[[A]] : f32 to vector<64xf32>
 // CHECK: math.fma %[[AV]], %[[B]], %{{.*}} : vector<64xf32>
 func.func @matmul_bf16(%a: tensor<8x32xbf16>, %b: tensor<32x64xbf16>, %c: tensor<8x64xf32>) -> tensor<8x64xf32> {
