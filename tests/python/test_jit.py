@@ -19,6 +19,20 @@ import axle
 rng = np.random.default_rng(7)
 
 
+@pytest.fixture(autouse=True)
+def default_x64_mode():
+    """Each test runs in JAX's default 32-bit mode: tests/chlo turns on
+    jax_enable_x64 for the whole process when pytest collects it, and these
+    tests check what a user gets by default (float64 narrowed to float32).
+    Tests of x64 mode turn it on themselves with jax.enable_x64(True)."""
+    previous = jax.config.jax_enable_x64
+    jax.config.update("jax_enable_x64", False)
+    try:
+        yield
+    finally:
+        jax.config.update("jax_enable_x64", previous)
+
+
 def f32(*shape, low=-2.0, high=2.0):
     return rng.uniform(low, high, shape).astype(np.float32)
 
