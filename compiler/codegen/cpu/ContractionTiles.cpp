@@ -246,8 +246,8 @@ void tileAndVectorizeMatmul(RewriterBase &rewriter, linalg::LinalgOp op) {
   // The parallel dimensions first, then k.
   SmallVector<int64_t> cache = matmulCacheTiles(op);
   cache.push_back(0);
-  FailureOr<TilingInterface> tiled =
-      tile(rewriter, cast<TilingInterface>(op.getOperation()), cache);
+  FailureOr<TilingInterface> tiled = tileFusingInitFills(
+      rewriter, cast<TilingInterface>(op.getOperation()), cache);
   if (failed(tiled))
     return;
   // A kc x 64 panel of B should stay in L1 (48 KiB) while the row tiles
@@ -317,8 +317,8 @@ void tileRegisterContraction(RewriterBase &rewriter, linalg::LinalgOp op,
     parallel[i] = 1;
   parallel[m] = mr;
   parallel[n] = nr;
-  FailureOr<TilingInterface> tiled =
-      tile(rewriter, cast<TilingInterface>(op.getOperation()), parallel);
+  FailureOr<TilingInterface> tiled = tileFusingInitFills(
+      rewriter, cast<TilingInterface>(op.getOperation()), parallel);
   if (failed(tiled))
     return;
   SmallVector<int64_t> reductions(bounds.size(), 1);

@@ -6,6 +6,7 @@
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 
 namespace axle::cpu {
 
@@ -100,6 +101,41 @@ FailureOr<TilingInterface> tile(RewriterBase &rewriter, TilingInterface op,
     return failure();
   rewriter.replaceOp(op, result->replacements);
   return cast<TilingInterface>(result->tiledOps.back());
+}
+
+FailureOr<TilingInterface> tileFusingInitFills(RewriterBase &rewriter,
+                                               TilingInterface op,
+                                               ArrayRef<int64_t> sizes) {
+  if (llvm::all_of(sizes, [](int64_t size) { return size == 0; }))
+    return op;
+  scf::SCFTilingOptions tiling;
+  tiling.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
+  tiling.setTileSizes(getAsIndexOpFoldResult(rewriter.getContext(), sizes));
+  scf::SCFTileAndFuseOptions options;
+  options.setTilingOptions(tiling);
+  auto inits =
+      cast<DestinationStyleOpInterface>(op.getOperation()).getDpsInits();
+  options.setFusionControlFn(
+      [&](tensor::ExtractSliceOp, OpResult producer,
+          bool) -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
+        if (isa<linalg::FillOp>(producer.getOwner()) &&
+            llvm::is_contained(inits, Value(producer)))
+          return scf::SCFTileAndFuseOptions::ControlFnResult{};
+        return std::nullopt;
+      });
+  rewriter.setInsertionPoint(op);
+  FailureOr<scf::SCFTileAndFuseResult> result =
+      scf::tileConsumerAndFuseProducersUsingSCF(rewriter, op, options);
+  if (failed(result))
+    return failure();
+  for (OpResult value : op->getResults())
+    rewriter.replaceAllUsesWith(value, result->replacements.lookup(value));
+  Operation *tiled = result->tiledAndFusedOps.front();
+  rewriter.eraseOp(op);
+  for (Operation *fill : result->fusedProducers)
+    if (fill->use_empty())
+      rewriter.eraseOp(fill);
+  return cast<TilingInterface>(tiled);
 }
 
 std::string describeOp(Operation *op) {

@@ -40,6 +40,15 @@ mlir::FailureOr<mlir::TilingInterface> tile(mlir::RewriterBase &rewriter,
                                             mlir::TilingInterface op,
                                             llvm::ArrayRef<int64_t> sizes);
 
+/// Tiles `op`, whose tiled loops are all parallel, into one scf.forall
+/// like `tile`, and computes a linalg.fill that produces one of its inits
+/// inside each tile: a matmul's or convolution's zero accumulator is then
+/// written tile by tile just before the tile adds to it, while in cache,
+/// instead of in a pass of its own over the whole result.
+mlir::FailureOr<mlir::TilingInterface>
+tileFusingInitFills(mlir::RewriterBase &rewriter, mlir::TilingInterface op,
+                    llvm::ArrayRef<int64_t> sizes);
+
 /// `linalg.generic loc(...)`: an op as the fusion report names it.
 std::string describeOp(mlir::Operation *op);
 
