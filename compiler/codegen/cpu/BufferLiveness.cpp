@@ -14,10 +14,10 @@ namespace axle::cpu {
 using namespace mlir;
 
 int64_t bufferBytes(Type type) {
-  auto memref = dyn_cast<MemRefType>(type);
-  if (!memref || !memref.hasStaticShape())
+  auto shaped = dyn_cast<ShapedType>(type);
+  if (!shaped || !shaped.hasStaticShape())
     return 0;
-  Type element = memref.getElementType();
+  Type element = shaped.getElementType();
   int64_t elementBytes = 0;
   if (auto complex = dyn_cast<ComplexType>(element))
     elementBytes =
@@ -25,7 +25,7 @@ int64_t bufferBytes(Type type) {
   else if (isa<IntegerType, FloatType>(element))
     elementBytes =
         std::max<int64_t>(1, (element.getIntOrFloatBitWidth() + 7) / 8);
-  return memref.getNumElements() * elementBytes;
+  return shaped.getNumElements() * elementBytes;
 }
 
 namespace {

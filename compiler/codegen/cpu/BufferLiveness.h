@@ -14,7 +14,7 @@
 
 namespace axle::cpu {
 
-/// Bytes of a statically shaped memref (0 when unknown).
+/// Bytes of a statically shaped memref or tensor (0 when unknown).
 int64_t bufferBytes(mlir::Type type);
 
 /// One top-level allocation.

@@ -75,30 +75,16 @@ unsigned fuseEpilogues(RewriterBase &rewriter, func::FuncOp func,
     Operation *fill = contraction.getDpsInits()[0].getDefiningOp();
     if (fill && !isa<linalg::FillOp>(fill))
       fill = nullptr;
-    scf::SCFTileAndFuseOptions options;
-    scf::SCFTilingOptions tiling;
-    tiling.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
-    tiling.setTileSizes(getAsIndexOpFoldResult(rewriter.getContext(), sizes));
-    options.setTilingOptions(tiling);
-    options.setFusionControlFn(
-        [&](tensor::ExtractSliceOp, OpResult producer, bool)
-            -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
-          Operation *owner = producer.getOwner();
-          if (owner == contraction.getOperation() || (fill && owner == fill))
-            return scf::SCFTileAndFuseOptions::ControlFnResult{};
-          return std::nullopt;
-        });
     std::string epilogueName = describeOp(epilogue),
                 contractionName = describeOp(contraction);
-    rewriter.setInsertionPoint(epilogue);
-    FailureOr<scf::SCFTileAndFuseResult> result =
-        scf::tileConsumerAndFuseProducersUsingSCF(
-            rewriter, cast<TilingInterface>(epilogue.getOperation()), options);
+    FailureOr<scf::SCFTileAndFuseResult> result = tileAndFuseInForall(
+        rewriter, cast<TilingInterface>(epilogue.getOperation()), sizes,
+        [&](Operation *producer) {
+          return producer == contraction.getOperation() ||
+                 (fill && producer == fill);
+        });
     if (failed(result))
       continue;
-    for (OpResult value : epilogue->getResults())
-      rewriter.replaceAllUsesWith(value, result->replacements.lookup(value));
-    rewriter.eraseOp(epilogue);
     // Tiled without its contraction (not expected), the epilogue is still
     // correct, only not fused.
     if (!result->fusedProducers.contains(contraction))

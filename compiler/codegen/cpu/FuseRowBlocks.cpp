@@ -209,28 +209,12 @@ unsigned fuseRowBlocks(RewriterBase &rewriter, func::FuncOp func,
     llvm::SetVector<Operation *> cluster = clusterOf(root, rows);
     if (cluster.size() < 2)
       continue;
-    scf::SCFTileAndFuseOptions options;
-    scf::SCFTilingOptions tiling;
-    tiling.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
-    tiling.setTileSizes(getAsIndexOpFoldResult(rewriter.getContext(), *sizes));
-    options.setTilingOptions(tiling);
-    options.setFusionControlFn(
-        [&](tensor::ExtractSliceOp, OpResult producer, bool)
-            -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
-          if (cluster.contains(producer.getOwner()))
-            return scf::SCFTileAndFuseOptions::ControlFnResult{};
-          return std::nullopt;
-        });
     std::string rootName = describeOp(root);
-    rewriter.setInsertionPoint(root);
-    FailureOr<scf::SCFTileAndFuseResult> result =
-        scf::tileConsumerAndFuseProducersUsingSCF(
-            rewriter, cast<TilingInterface>(root.getOperation()), options);
+    FailureOr<scf::SCFTileAndFuseResult> result = tileAndFuseInForall(
+        rewriter, cast<TilingInterface>(root.getOperation()), *sizes,
+        [&](Operation *producer) { return cluster.contains(producer); });
     if (failed(result))
       continue;
-    for (OpResult value : root->getResults())
-      rewriter.replaceAllUsesWith(value, result->replacements.lookup(value));
-    rewriter.eraseOp(root);
     // A producer read by two cluster ops was fused for each: merge the
     // copies (same slices, same op) so it is computed once per block.
     DominanceInfo dominance;

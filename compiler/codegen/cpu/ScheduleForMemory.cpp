@@ -42,6 +42,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "compiler/codegen/cpu/BufferLiveness.h"
 #include "compiler/codegen/cpu/Passes.h"
 
 #include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
@@ -71,22 +72,6 @@ using bufferization::AnalysisState;
 /// Where the memory report finds what the schedule did (MemoryReport.cpp
 /// reads and removes it).
 constexpr llvm::StringLiteral kScheduleAttr = "axle.memory_schedule";
-
-/// Bytes of a statically shaped tensor or memref (0 when unknown).
-int64_t shapedBytes(Type type) {
-  auto shaped = dyn_cast<ShapedType>(type);
-  if (!shaped || !shaped.hasStaticShape())
-    return 0;
-  Type element = shaped.getElementType();
-  int64_t elementBytes = 0;
-  if (auto complex = dyn_cast<ComplexType>(element))
-    elementBytes =
-        2 * ((complex.getElementType().getIntOrFloatBitWidth() + 7) / 8);
-  else if (isa<IntegerType, FloatType>(element))
-    elementBytes =
-        std::max<int64_t>(1, (element.getIntOrFloatBitWidth() + 7) / 8);
-  return shaped.getNumElements() * elementBytes;
-}
 
 /// A buffer of the model.
 struct Buffer {
@@ -226,7 +211,7 @@ void Scheduler::visit(Operation *op, unsigned n) {
   // Values from outside `op`, wherever inside it they are used.
   op->walk([&](Operation *nested) {
     if (nested != op && isa<tensor::EmptyOp>(nested))
-      node.transient += shapedBytes(nested->getResult(0).getType());
+      node.transient += bufferBytes(nested->getResult(0).getType());
     for (OpOperand &use : nested->getOpOperands()) {
       Value value = use.get();
       Operation *def = value.getDefiningOp();
@@ -288,7 +273,7 @@ void Scheduler::visit(Operation *op, unsigned n) {
       fresh = isa<TensorType>(type);
     }
     if (fresh) {
-      unsigned buffer = newBuffer(shapedBytes(type));
+      unsigned buffer = newBuffer(bufferBytes(type));
       into.push_back(buffer);
       node.births.push_back(buffer);
       node.touched.push_back(buffer);

@@ -103,39 +103,51 @@ FailureOr<TilingInterface> tile(RewriterBase &rewriter, TilingInterface op,
   return cast<TilingInterface>(result->tiledOps.back());
 }
 
-FailureOr<TilingInterface> tileFusingInitFills(RewriterBase &rewriter,
-                                               TilingInterface op,
-                                               ArrayRef<int64_t> sizes) {
-  if (llvm::all_of(sizes, [](int64_t size) { return size == 0; }))
-    return op;
+FailureOr<scf::SCFTileAndFuseResult>
+tileAndFuseInForall(RewriterBase &rewriter, TilingInterface consumer,
+                    ArrayRef<int64_t> sizes,
+                    function_ref<bool(Operation *producer)> fuse) {
   scf::SCFTilingOptions tiling;
   tiling.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
   tiling.setTileSizes(getAsIndexOpFoldResult(rewriter.getContext(), sizes));
   scf::SCFTileAndFuseOptions options;
   options.setTilingOptions(tiling);
-  auto inits =
-      cast<DestinationStyleOpInterface>(op.getOperation()).getDpsInits();
   options.setFusionControlFn(
       [&](tensor::ExtractSliceOp, OpResult producer,
           bool) -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
-        if (isa<linalg::FillOp>(producer.getOwner()) &&
-            llvm::is_contained(inits, Value(producer)))
+        if (fuse(producer.getOwner()))
           return scf::SCFTileAndFuseOptions::ControlFnResult{};
         return std::nullopt;
       });
-  rewriter.setInsertionPoint(op);
+  rewriter.setInsertionPoint(consumer);
   FailureOr<scf::SCFTileAndFuseResult> result =
-      scf::tileConsumerAndFuseProducersUsingSCF(rewriter, op, options);
+      scf::tileConsumerAndFuseProducersUsingSCF(rewriter, consumer, options);
   if (failed(result))
     return failure();
-  for (OpResult value : op->getResults())
+  for (OpResult value : consumer->getResults())
     rewriter.replaceAllUsesWith(value, result->replacements.lookup(value));
-  Operation *tiled = result->tiledAndFusedOps.front();
-  rewriter.eraseOp(op);
+  rewriter.eraseOp(consumer);
+  return result;
+}
+
+FailureOr<TilingInterface> tileFusingInitFills(RewriterBase &rewriter,
+                                               TilingInterface op,
+                                               ArrayRef<int64_t> sizes) {
+  if (llvm::all_of(sizes, [](int64_t size) { return size == 0; }))
+    return op;
+  SmallVector<Value> inits =
+      cast<DestinationStyleOpInterface>(op.getOperation()).getDpsInits();
+  FailureOr<scf::SCFTileAndFuseResult> result =
+      tileAndFuseInForall(rewriter, op, sizes, [&](Operation *producer) {
+        return isa<linalg::FillOp>(producer) &&
+               llvm::is_contained(inits, producer->getResult(0));
+      });
+  if (failed(result))
+    return failure();
   for (Operation *fill : result->fusedProducers)
     if (fill->use_empty())
       rewriter.eraseOp(fill);
-  return cast<TilingInterface>(tiled);
+  return cast<TilingInterface>(result->tiledAndFusedOps.front());
 }
 
 std::string describeOp(Operation *op) {

@@ -10,6 +10,7 @@
 #define AXLE_COMPILER_CODEGEN_CPU_TILINGUTILS_H
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/TilingInterface.h"
 
@@ -39,6 +40,17 @@ bool readsContiguouslyAlong(mlir::linalg::LinalgOp op, unsigned dim);
 mlir::FailureOr<mlir::TilingInterface> tile(mlir::RewriterBase &rewriter,
                                             mlir::TilingInterface op,
                                             llvm::ArrayRef<int64_t> sizes);
+
+/// Tiles `consumer` (its tiled loops parallel) into one scf.forall of
+/// tiles of `sizes` (0 = whole) and computes inside each tile the slice of
+/// each producer that `fuse` accepts, transitively (through inits too: a
+/// fused producer's destination becomes the loop's); then replaces and
+/// erases `consumer`. The untiled producers stay for their other users.
+mlir::FailureOr<mlir::scf::SCFTileAndFuseResult>
+tileAndFuseInForall(mlir::RewriterBase &rewriter,
+                    mlir::TilingInterface consumer,
+                    llvm::ArrayRef<int64_t> sizes,
+                    llvm::function_ref<bool(mlir::Operation *producer)> fuse);
 
 /// Tiles `op`, whose tiled loops are all parallel, into one scf.forall
 /// like `tile`, and computes a linalg.fill that produces one of its inits
