@@ -158,7 +158,7 @@ void readThroughUnitExpansions(RewriterBase &rewriter, func::FuncOp func) {
         results.push_back(
             map.getResult(kept.empty() ? group.front() : kept.front()));
       }
-      if (results.size() != expand.getSrcType().getRank())
+      if (int64_t(results.size()) != expand.getSrcType().getRank())
         continue;
       SmallVector<AffineMap> maps = generic.getIndexingMapsArray();
       maps[input->getOperandNumber()] = AffineMap::get(
