@@ -26,8 +26,6 @@
 // generic in batch_matmul (or matmul) form, ([b,] m, n, k) loops over
 // operands transposed and reshaped to (b, m, k) x (b, k, n), which the CPU
 // code generator tiles for registers.
-// A 1 x 1 convolution in NHWC x HWIO layout (no padding, unit strides, no
-// groups) is that matmul form too: (N*H*W) x C times C x O, the same sums.
 // Convolution pads and dilates the lhs with zeros first (tensor.pad, or a
 // strided insert_slice into a zero-filled tensor), so the generic only has
 // affine window maps; feature and batch groups become an explicit group
@@ -574,37 +572,6 @@ SmallVector<AffineExpr> withGroup(ArrayRef<AffineExpr> exprs, int64_t dim,
   return result;
 }
 
-/// Whether `op` is a 1 x 1 convolution with the batch first and the
-/// features last (NHWC x HWIO -> NHWC), spatial dimensions in order, no
-/// padding, unit strides and input dilation, and no groups.
-bool isPointwiseInLastDims(hlo::ConvolutionOp op, RankedTensorType lhsType,
-                           RankedTensorType rhsType, ArrayRef<int64_t> strides,
-                           ArrayRef<int64_t> lhsDilation,
-                           ArrayRef<int64_t> padLow, ArrayRef<int64_t> padHigh,
-                           int64_t groups) {
-  auto dims = op.getDimensionNumbers();
-  int64_t rank = lhsType.getRank();
-  auto isOne = [](int64_t value) { return value == 1; };
-  auto isZero = [](int64_t value) { return value == 0; };
-  if (groups != 1 || !llvm::all_of(strides, isOne) ||
-      !llvm::all_of(lhsDilation, isOne) || !llvm::all_of(padLow, isZero) ||
-      !llvm::all_of(padHigh, isZero))
-    return false;
-  if (dims.getInputBatchDimension() != 0 ||
-      dims.getOutputBatchDimension() != 0 ||
-      dims.getInputFeatureDimension() != rank - 1 ||
-      dims.getOutputFeatureDimension() != rank - 1 ||
-      dims.getKernelInputFeatureDimension() != rank - 2 ||
-      dims.getKernelOutputFeatureDimension() != rank - 1)
-    return false;
-  for (int64_t s = 0; s < rank - 2; ++s)
-    if (dims.getInputSpatialDimensions()[s] != s + 1 ||
-        dims.getOutputSpatialDimensions()[s] != s + 1 ||
-        dims.getKernelSpatialDimensions()[s] != s || rhsType.getDimSize(s) != 1)
-      return false;
-  return true;
-}
-
 struct ConvolutionToLinalg : public OpConversionPattern<hlo::ConvolutionOp> {
   using OpConversionPattern::OpConversionPattern;
 
@@ -666,27 +633,6 @@ struct ConvolutionToLinalg : public OpConversionPattern<hlo::ConvolutionOp> {
         lhsType.getDimSize(inFeature) % featureGroups != 0 ||
         lhsType.getDimSize(inBatch) % batchGroups != 0)
       return unsupported(op, "group counts do not divide the dimensions");
-
-    // A 1 x 1 convolution in NHWC x HWIO layout without padding, strides
-    // or groups is a matmul of the input's pixels (N*H*W x C) by the kernel
-    // (C x O), summed over the input feature in the same order: it takes
-    // the matmul form, whose register tiles and packed blocks are faster
-    // than the convolution's.
-    if (isPointwiseInLastDims(op, lhsType, rhsType, strides, lhsDilation,
-                              padLow, padHigh, groups)) {
-      SmallVector<ReassociationIndices> kernelAsMatrix(2);
-      for (int64_t d = 0; d < rank - 1; ++d)
-        kernelAsMatrix[0].push_back(d);
-      kernelAsMatrix[1].push_back(rank - 1);
-      Value kernel =
-          tensor::CollapseShapeOp::create(rewriter, loc, rhs, kernelAsMatrix);
-      DotDims matmul;
-      matmul.lhsContract = {rank - 1};
-      matmul.rhsContract = {0};
-      rewriter.replaceOp(op, buildDotGeneral(rewriter, loc, *ps, lhs, kernel,
-                                             *resultType, matmul));
-      return success();
-    }
 
     // The lhs padded with zeros and dilated.
     SmallVector<int64_t> low(rank, 0), high(rank, 0), dilation(rank, 1);

@@ -186,31 +186,3 @@ func.func @narrow_result(%a: tensor<64x128xf32>, %b: tensor<128x10xf32>) -> tens
   %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<64x128xf32>, tensor<128x10xf32>) -> tensor<64x10xf32>
   return %0 : tensor<64x10xf32>
 }
-
-// -----
-
-// A 1 x 1 convolution (NHWC x HWIO, no padding, unit strides) is a matmul
-// of the pixels by the kernel: the matmul form over (N*H*W) x C and C x O.
-
-// CHECK-LABEL: func.func @pointwise_convolution
-// CHECK: %[[KERNEL:.*]] = tensor.collapse_shape %{{.*}} {{\[\[}}0, 1, 2], [3]] : tensor<1x1x32x64xf32> into tensor<32x64xf32>
-// CHECK: %[[PIXELS:.*]] = tensor.collapse_shape %{{.*}} {{\[\[}}0, 1, 2], [3]] : tensor<2x14x14x32xf32> into tensor<392x32xf32>
-// CHECK: %[[SUMS:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "reduction"]} ins(%[[PIXELS]], %[[KERNEL]] : tensor<392x32xf32>, tensor<32x64xf32>) outs(%{{.*}} : tensor<392x64xf32>)
-// CHECK: math.fma
-// CHECK: tensor.expand_shape %[[SUMS]] {{\[\[}}0, 1, 2], [3]] output_shape [2, 14, 14, 64]
-func.func @pointwise_convolution(%x: tensor<2x14x14x32xf32>, %w: tensor<1x1x32x64xf32>) -> tensor<2x14x14x64xf32> {
-  %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[0, 0], [0, 0]], lhs_dilate = [1, 1], rhs_dilate = [1, 1], reverse = [false, false]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<2x14x14x32xf32>, tensor<1x1x32x64xf32>) -> tensor<2x14x14x64xf32>
-  return %0 : tensor<2x14x14x64xf32>
-}
-
-// -----
-
-// With a stride of 2 the pixels are not all read: the convolution form.
-
-// CHECK-LABEL: func.func @strided_pointwise_convolution
-// CHECK-NOT: tensor.collapse_shape
-// CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]
-func.func @strided_pointwise_convolution(%x: tensor<2x14x14x32xf32>, %w: tensor<1x1x32x64xf32>) -> tensor<2x7x7x64xf32> {
-  %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [2, 2], pad = [[0, 0], [0, 0]], lhs_dilate = [1, 1], rhs_dilate = [1, 1], reverse = [false, false]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<2x14x14x32xf32>, tensor<1x1x32x64xf32>) -> tensor<2x7x7x64xf32>
-  return %0 : tensor<2x7x7x64xf32>
-}
