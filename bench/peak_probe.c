@@ -38,25 +38,37 @@ static double now(void) {
 // Keeps results alive so the compiler cannot drop the chains.
 static volatile float sink;
 
+// An empty asm that claims to change every chain stops the compiler from
+// folding iterations together (a macro, so the chains stay in registers).
+#define KEEP_CHAINS(acc)                                                      \
+  __asm__ volatile(""                                                          \
+                   : "+v"(acc[0]), "+v"(acc[1]), "+v"(acc[2]), "+v"(acc[3]), \
+                     "+v"(acc[4]), "+v"(acc[5]), "+v"(acc[6]), "+v"(acc[7]))
+
+static void initChains(__m512 *acc) {
+  for (int i = 0; i < CHAINS; ++i)
+    acc[i] = _mm512_set1_ps((float)i);
+}
+
+// The chains' sum, so that their work is used.
+static float sumChains(const __m512 *acc) {
+  __m512 total = acc[0];
+  for (int i = 1; i < CHAINS; ++i)
+    total = _mm512_add_ps(total, acc[i]);
+  return _mm512_reduce_add_ps(total);
+}
+
 static void *fmaF32(void *arg) {
   (void)arg;
   __m512 acc[CHAINS];
-  for (int i = 0; i < CHAINS; ++i)
-    acc[i] = _mm512_set1_ps((float)i);
+  initChains(acc);
   const __m512 a = _mm512_set1_ps(0.999999f), b = _mm512_set1_ps(1e-7f);
   for (long it = 0; it < fmaIters; ++it) {
     for (int i = 0; i < CHAINS; ++i)
       acc[i] = _mm512_fmadd_ps(acc[i], a, b);
-    // An empty asm that claims to change acc stops the compiler from
-    // folding iterations together.
-    __asm__ volatile(""
-                     : "+v"(acc[0]), "+v"(acc[1]), "+v"(acc[2]), "+v"(acc[3]),
-                       "+v"(acc[4]), "+v"(acc[5]), "+v"(acc[6]), "+v"(acc[7]));
+    KEEP_CHAINS(acc);
   }
-  __m512 total = acc[0];
-  for (int i = 1; i < CHAINS; ++i)
-    total = _mm512_add_ps(total, acc[i]);
-  sink = _mm512_reduce_add_ps(total);
+  sink = sumChains(acc);
   return NULL;
 }
 
@@ -64,21 +76,15 @@ static void *fmaF32(void *arg) {
 static void *fmaBf16(void *arg) {
   (void)arg;
   __m512 acc[CHAINS];
-  for (int i = 0; i < CHAINS; ++i)
-    acc[i] = _mm512_set1_ps((float)i);
+  initChains(acc);
   const __m512bh a = (__m512bh)_mm512_set1_epi16(0x3f80); // 1.0
   const __m512bh b = (__m512bh)_mm512_set1_epi16(0x3380); // ~6e-8
   for (long it = 0; it < fmaIters; ++it) {
     for (int i = 0; i < CHAINS; ++i)
       acc[i] = _mm512_dpbf16_ps(acc[i], a, b);
-    __asm__ volatile(""
-                     : "+v"(acc[0]), "+v"(acc[1]), "+v"(acc[2]), "+v"(acc[3]),
-                       "+v"(acc[4]), "+v"(acc[5]), "+v"(acc[6]), "+v"(acc[7]));
+    KEEP_CHAINS(acc);
   }
-  __m512 total = acc[0];
-  for (int i = 1; i < CHAINS; ++i)
-    total = _mm512_add_ps(total, acc[i]);
-  sink = _mm512_reduce_add_ps(total);
+  sink = sumChains(acc);
   return NULL;
 }
 #endif

@@ -1,14 +1,16 @@
 //===- ContractionTiles.cpp - register tiles for contractions -------------===//
 //
-// Float matmuls are tiled for the caches (the parallel m x n tiles form one
-// scf.forall, then k) and for the registers: 4 rows x up to 4 vectors of
-// columns of C held in registers while k runs innermost with step 1, each
-// row adding a broadcast element of A times a row of B with one fused
-// multiply-add, exactly as the scalar body does. Other contractions of the
-// same shape (convolutions in NHWC x HWIO layout: output columns x output
-// features) get the same register tile inside one scf.forall over their
-// parallel loops, the window and input-feature loops in order around it.
-// bf16 and f16 operands of an f32 sum are widened in registers.
+// Float matmuls are tiled for the caches (the parallel m x n blocks form
+// one scf.forall, each filling its block of C with the accumulator's start
+// value, then k), and each block is written as vector code with packed
+// panels of B and 4 x up to 64 register tiles by MatmulBlock.cpp. Other
+// contractions of the same shape (convolutions in NHWC x HWIO layout:
+// output columns x output features) get a register tile of their own here,
+// inside one scf.forall over their parallel loops, the window and
+// input-feature loops in order around it: 4 rows x up to 4 vectors of
+// columns of C held in registers while the reductions run innermost with
+// step 1, each row adding a broadcast element of the input times a row of
+// the filter with one fused multiply-add, exactly as the scalar body does.
 //
 //===----------------------------------------------------------------------===//
 
@@ -91,8 +93,8 @@ bool isFloatMatmul(linalg::LinalgOp op) {
 }
 
 /// Replaces a static contraction tile whose loops all have size 1 but m
-/// (mr) and n (nr), e.g. a ([1,] mr, nr, 1) matmul tile, by vector code
-/// (the operands are as `matchRegisterContraction` checks): the C
+/// (mr) and n (nr), a convolution's register tile, by vector code (the
+/// operands are as `matchRegisterContraction` checks): the C
 /// tile is one vector<mr x nr> (read and written once, so that the k loop's
 /// subset hoisting keeps it in registers); each row adds the broadcast
 /// element of A times the row of B with one fused multiply-add, as the
