@@ -26,6 +26,7 @@
 #include "mlir/Transforms/Passes.h"
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
+#include "llvm/TargetParser/Triple.h"
 
 #include <set>
 
@@ -196,8 +197,9 @@ std::optional<CompiledModule> compileModule(ModuleOp module,
     pm.enableIRPrinting();
   }
   buildStablehloToLinalgPipeline(pm, options.simplify);
-  cpu::buildLinalgToLLVMPipeline(pm, options.memoryReport, options.fusionReport,
-                                 options.fusion);
+  cpu::buildLinalgToLLVMPipeline(
+      pm, options.memoryReport, options.fusionReport, options.fusion,
+      /*streamingStores=*/llvm::Triple(target->triple).isX86());
   if (failed(pm.run(module)))
     return std::nullopt;
 

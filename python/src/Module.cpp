@@ -145,27 +145,72 @@ bool formatMatches(const char *format, PyArray_Descr *descr) {
   int size;
   if (format[0] == 'Z' && format[1] && !format[2]) {
     kind = 'c';
-    size = format[1] == 'e' ? 4 : format[1] == 'f' ? 8
-         : format[1] == 'd' ? 16 : 0;
+    size = format[1] == 'e'   ? 4
+           : format[1] == 'f' ? 8
+           : format[1] == 'd' ? 16
+                              : 0;
   } else {
     if (!format[0] || format[1])
       return false;
     switch (format[0]) {
-    case '?': kind = 'b'; size = 1; break;
-    case 'b': kind = 'i'; size = 1; break;
-    case 'B': kind = 'u'; size = 1; break;
-    case 'h': kind = 'i'; size = 2; break;
-    case 'H': kind = 'u'; size = 2; break;
-    case 'i': kind = 'i'; size = 4; break;
-    case 'I': kind = 'u'; size = 4; break;
-    case 'l': kind = 'i'; size = sizeof(long); break;
-    case 'L': kind = 'u'; size = sizeof(long); break;
-    case 'q': kind = 'i'; size = 8; break;
-    case 'Q': kind = 'u'; size = 8; break;
-    case 'e': kind = 'f'; size = 2; break;
-    case 'f': kind = 'f'; size = 4; break;
-    case 'd': kind = 'f'; size = 8; break;
-    default: return false;
+    case '?':
+      kind = 'b';
+      size = 1;
+      break;
+    case 'b':
+      kind = 'i';
+      size = 1;
+      break;
+    case 'B':
+      kind = 'u';
+      size = 1;
+      break;
+    case 'h':
+      kind = 'i';
+      size = 2;
+      break;
+    case 'H':
+      kind = 'u';
+      size = 2;
+      break;
+    case 'i':
+      kind = 'i';
+      size = 4;
+      break;
+    case 'I':
+      kind = 'u';
+      size = 4;
+      break;
+    case 'l':
+      kind = 'i';
+      size = sizeof(long);
+      break;
+    case 'L':
+      kind = 'u';
+      size = sizeof(long);
+      break;
+    case 'q':
+      kind = 'i';
+      size = 8;
+      break;
+    case 'Q':
+      kind = 'u';
+      size = 8;
+      break;
+    case 'e':
+      kind = 'f';
+      size = 2;
+      break;
+    case 'f':
+      kind = 'f';
+      size = 4;
+      break;
+    case 'd':
+      kind = 'f';
+      size = 8;
+      break;
+    default:
+      return false;
     }
   }
   // Only NumPy's own types: ml_dtypes' (bfloat16, int4) have other kinds
@@ -196,8 +241,8 @@ void releaseAligned(PyObject *capsule) {
   std::free(PyCapsule_GetPointer(capsule, nullptr));
 }
 
-PyObject *newAlignedArray(PyArray_Descr *descr, int ndim,
-                          const npy_intp *dims, int64_t bytes) {
+PyObject *newAlignedArray(PyArray_Descr *descr, int ndim, const npy_intp *dims,
+                          int64_t bytes) {
   size_t size = (static_cast<size_t>(bytes) + 63) / 64 * 64;
   void *data = std::aligned_alloc(64, size ? size : 64);
   if (!data)
@@ -208,9 +253,9 @@ PyObject *newAlignedArray(PyArray_Descr *descr, int ndim,
     return nullptr;
   }
   Py_INCREF(descr); // stolen by PyArray_NewFromDescr
-  PyObject *array = PyArray_NewFromDescr(
-      &PyArray_Type, descr, ndim, const_cast<npy_intp *>(dims), nullptr, data,
-      NPY_ARRAY_CARRAY, nullptr);
+  PyObject *array = PyArray_NewFromDescr(&PyArray_Type, descr, ndim,
+                                         const_cast<npy_intp *>(dims), nullptr,
+                                         data, NPY_ARRAY_CARRAY, nullptr);
   if (!array) {
     Py_DECREF(owner);
     return nullptr;
@@ -375,7 +420,8 @@ public:
           // other case (another device, several shards, a dtype to
           // narrow) takes the general path below.
           if (jaxArrayType &&
-              Py_TYPE(object) == reinterpret_cast<PyTypeObject *>(jaxArrayType)) {
+              Py_TYPE(object) ==
+                  reinterpret_cast<PyTypeObject *>(jaxArrayType)) {
             Py_buffer view;
             if (PyObject_GetBuffer(object, &view, PyBUF_RECORDS_RO) == 0) {
               if (formatMatches(view.format, slot.descr()) &&
@@ -424,6 +470,9 @@ public:
     }
 
     // Results for JAX: aligned, so that JAX adopts them without a copy.
+    // Large NumPy results too: the compiled code writes aligned rows of
+    // large results with streaming stores (NumPy aligns to 16 bytes only).
+    constexpr int64_t kAlignedResultBytes = int64_t(1) << 20;
     bool toJax = foreign && jaxPut.is_valid() && !jaxPut.is_none();
     nb::object results = nb::steal(PyTuple_New(outputs.size()));
     if (!results.is_valid())
@@ -431,16 +480,16 @@ public:
     for (size_t i = 0; i < outputs.size(); ++i) {
       const Slot &slot = outputs[i];
       PyObject *array;
-      if (toJax) {
-        array = newAlignedArray(slot.descr(),
-                                static_cast<int>(slot.dims.size()),
-                                slot.dims.data(), slot.bytes);
+      if (toJax || slot.bytes >= kAlignedResultBytes) {
+        array =
+            newAlignedArray(slot.descr(), static_cast<int>(slot.dims.size()),
+                            slot.dims.data(), slot.bytes);
       } else {
         Py_INCREF(slot.descr()); // stolen by PyArray_NewFromDescr
-        array = PyArray_NewFromDescr(
-            &PyArray_Type, slot.descr(), static_cast<int>(slot.dims.size()),
-            const_cast<npy_intp *>(slot.dims.data()), nullptr, nullptr, 0,
-            nullptr);
+        array = PyArray_NewFromDescr(&PyArray_Type, slot.descr(),
+                                     static_cast<int>(slot.dims.size()),
+                                     const_cast<npy_intp *>(slot.dims.data()),
+                                     nullptr, nullptr, 0, nullptr);
       }
       if (!array)
         throw nb::python_error();
@@ -510,8 +559,8 @@ private:
         throw nb::python_error();
       Py_INCREF(array);
       PyList_SET_ITEM(xs.ptr(), 0, array);
-      PyObject *args[] = {jaxAvals[i].ptr(), jaxSharding.ptr(), xs.ptr(),
-                          jaxDevices.ptr(),  jaxCommitted.ptr(), Py_False,
+      PyObject *args[] = {jaxAvals[i].ptr(),  jaxSharding.ptr(),  xs.ptr(),
+                          jaxDevices.ptr(),   jaxCommitted.ptr(), Py_False,
                           jaxSemantics.ptr(), jaxX64.ptr()};
       PyObject *out = PyObject_Vectorcall(jaxPut.ptr(), args, 8, nullptr);
       if (!out) {
@@ -602,7 +651,8 @@ private:
 struct JitDispatch {
   nb::object flatten; ///< jax.tree_util.tree_flatten; null: always slow
   nb::object x64;     ///< an object whose .value is jax_enable_x64
-  nb::object cache;   ///< {(tree, x64): [(Function, wrap, single, out_tree, ...)]}
+  nb::object
+      cache; ///< {(tree, x64): [(Function, wrap, single, out_tree, ...)]}
   /// The tree of n positional leaves and no keywords, by n (None until
   /// first needed): such calls skip flattening.
   std::vector<nb::object> leafTrees;
@@ -631,8 +681,8 @@ struct JitDispatch {
     Py_ssize_t count = PyTuple_GET_SIZE(args);
     bool hasKeywords = kwargs && PyDict_GET_SIZE(kwargs) != 0;
     nb::object leaves, tree;
-    bool leafOnly = !hasKeywords &&
-                    count < static_cast<Py_ssize_t>(leafTrees.size());
+    bool leafOnly =
+        !hasKeywords && count < static_cast<Py_ssize_t>(leafTrees.size());
     for (Py_ssize_t i = 0; leafOnly && i < count; ++i)
       leafOnly = isLeaf(PyTuple_GET_ITEM(args, i));
     if (leafOnly) {
@@ -661,8 +711,8 @@ struct JitDispatch {
       nb::object entry = nb::borrow(PyList_GET_ITEM(list.ptr(), i));
       if (!PyTuple_Check(entry.ptr()) || PyTuple_GET_SIZE(entry.ptr()) < 4)
         throw nb::type_error("malformed axle.jit cache entry");
-      const Function &function =
-          nb::cast<const Function &>(nb::handle(PyTuple_GET_ITEM(entry.ptr(), 0)));
+      const Function &function = nb::cast<const Function &>(
+          nb::handle(PyTuple_GET_ITEM(entry.ptr(), 0)));
       nb::object results = function.call(
           leaves, Mode::Try, nb::handle(PyTuple_GET_ITEM(entry.ptr(), 1)));
       if (results.is_none())
@@ -677,8 +727,7 @@ struct JitDispatch {
 
 private:
   nb::object flattenPair(PyObject *args, PyObject *kwargs) {
-    nb::object keywords =
-        kwargs ? nb::borrow(kwargs) : nb::steal(PyDict_New());
+    nb::object keywords = kwargs ? nb::borrow(kwargs) : nb::steal(PyDict_New());
     if (!keywords.is_valid())
       throw nb::python_error();
     nb::object pair = nb::steal(PyTuple_Pack(2, args, keywords.ptr()));
@@ -689,8 +738,7 @@ private:
 
   static nb::object slow(PyObject *self, PyObject *args, PyObject *kwargs) {
     static PyObject *name = PyUnicode_InternFromString("_call_slow");
-    nb::object keywords =
-        kwargs ? nb::borrow(kwargs) : nb::steal(PyDict_New());
+    nb::object keywords = kwargs ? nb::borrow(kwargs) : nb::steal(PyDict_New());
     if (!keywords.is_valid())
       throw nb::python_error();
     PyObject *callArgs[] = {self, args, keywords.ptr()};
@@ -707,8 +755,7 @@ private:
 PyObject *jitDispatchCall(PyObject *self, PyObject *args, PyObject *kwargs) {
   try {
     if (!nb::inst_ready(self)) {
-      PyErr_SetString(PyExc_TypeError,
-                      "JitDispatch.__init__ was not called");
+      PyErr_SetString(PyExc_TypeError, "JitDispatch.__init__ was not called");
       return nullptr;
     }
     JitDispatch *dispatch = nb::inst_ptr<JitDispatch>(self);
@@ -718,15 +765,26 @@ PyObject *jitDispatchCall(PyObject *self, PyObject *args, PyObject *kwargs) {
   } catch (const nb::builtin_exception &e) {
     PyObject *type = PyExc_RuntimeError;
     switch (e.type()) {
-    case nb::exception_type::value_error: type = PyExc_ValueError; break;
-    case nb::exception_type::type_error: type = PyExc_TypeError; break;
-    case nb::exception_type::key_error: type = PyExc_KeyError; break;
-    case nb::exception_type::index_error: type = PyExc_IndexError; break;
-    case nb::exception_type::buffer_error: type = PyExc_BufferError; break;
+    case nb::exception_type::value_error:
+      type = PyExc_ValueError;
+      break;
+    case nb::exception_type::type_error:
+      type = PyExc_TypeError;
+      break;
+    case nb::exception_type::key_error:
+      type = PyExc_KeyError;
+      break;
+    case nb::exception_type::index_error:
+      type = PyExc_IndexError;
+      break;
+    case nb::exception_type::buffer_error:
+      type = PyExc_BufferError;
+      break;
     case nb::exception_type::attribute_error:
       type = PyExc_AttributeError;
       break;
-    default: break;
+    default:
+      break;
     }
     PyErr_SetString(type, e.what());
   } catch (const std::bad_alloc &) {

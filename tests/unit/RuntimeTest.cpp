@@ -22,9 +22,11 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cmath>
 #include <cstdlib>
+#include <memory>
 #include <thread>
 
 using namespace axle::runtime;
@@ -342,6 +344,55 @@ TEST(Runtime, IntermediatesComeFromTheScratchCache) {
   EXPECT_EQ(y1, y2);
   EXPECT_NEAR(y1[0], 1.0f / 512, 1e-8);
   releaseCachedScratch();
+  setKernelThreads(0);
+}
+
+// An 8 MiB result that the function only writes: on x86 its stores bypass
+// the caches where the address is 64-byte aligned, and must stay ordinary
+// stores where it is not.
+constexpr const char *kLargeWriteOnlyResult = R"mlir(
+func.func @main(%x: tensor<2048x1024xf32>) -> tensor<2048x1024xf32> {
+  %h = stablehlo.constant dense<1.5> : tensor<2048x1024xf32>
+  %y = stablehlo.add %x, %h : tensor<2048x1024xf32>
+  return %y : tensor<2048x1024xf32>
+}
+)mlir";
+
+TEST(Runtime, LargeResultsAreWrittenAtAnyAlignment) {
+  std::string bytes = compileToBytes(kLargeWriteOnlyResult);
+  ASSERT_FALSE(bytes.empty());
+  auto exe = Executable::loadBytes(bytes);
+  ASSERT_TRUE(exe.ok()) << exe.status().message();
+  const FunctionSpec *main = (*exe)->find("main");
+  ASSERT_NE(main, nullptr);
+  const size_t count = 2048 * 1024;
+  std::vector<float> x(count);
+  for (size_t i = 0; i < count; ++i)
+    x[i] = static_cast<float>(i % 1000) * 0.25f;
+  // One 64-byte aligned block; the result is written at offsets 0 (aligned),
+  // 4 and 16 bytes, on one and on two threads.
+  constexpr size_t kSlack = 64;
+  std::unique_ptr<float, decltype(&std::free)> block(
+      static_cast<float *>(std::aligned_alloc(64, count * 4 + kSlack)),
+      &std::free);
+  ASSERT_TRUE(block);
+  for (int threads : {1, 2}) {
+    setKernelThreads(threads);
+    for (size_t offset : {0, 1, 4}) {
+      float *y = block.get() + offset;
+      std::fill(block.get(), block.get() + count + kSlack / 4, -7.0f);
+      ASSERT_TRUE((*exe)->run(*main, {x.data()}, {y}).ok());
+      size_t wrong = 0;
+      for (size_t i = 0; i < count; ++i)
+        wrong += y[i] != x[i] + 1.5f;
+      EXPECT_EQ(wrong, 0u) << "offset " << offset << ", " << threads
+                           << " threads";
+      // Nothing outside the result was written.
+      for (size_t i = 0; i < offset; ++i)
+        EXPECT_EQ(block.get()[i], -7.0f);
+      EXPECT_EQ(y[count], -7.0f);
+    }
+  }
   setKernelThreads(0);
 }
 

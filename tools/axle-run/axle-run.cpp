@@ -42,6 +42,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
+#include <memory>
 
 using namespace mlir;
 namespace interp = axle::interp;
@@ -233,12 +235,19 @@ runCompiled(const axle::runtime::Executable &executable,
       inputBytes.push_back(interp::toRawBytes(argument));
     for (const std::string &bytes : inputBytes)
       inputPtrs.push_back(bytes.data());
-    std::vector<std::string> outputBytes;
+    // Results go to cache-line-aligned buffers, as a framework allocates
+    // them: large results are then written around the caches.
+    std::vector<std::unique_ptr<void, decltype(&std::free)>> outputBytes;
     std::vector<void *> outputPtrs;
-    for (const auto &spec : function->outputs)
-      outputBytes.emplace_back(spec.byteSize(), '\0');
-    for (std::string &bytes : outputBytes)
-      outputPtrs.push_back(bytes.data());
+    for (const auto &spec : function->outputs) {
+      size_t size = (std::max<size_t>(spec.byteSize(), 1) + 63) / 64 * 64;
+      outputBytes.emplace_back(std::aligned_alloc(64, size), &std::free);
+      if (!outputBytes.back()) {
+        fail("cannot allocate " + llvm::Twine(size) + " bytes for a result");
+        return std::nullopt;
+      }
+      outputPtrs.push_back(outputBytes.back().get());
+    }
     std::vector<double> micros;
     for (unsigned i = 0; i < benchmark; ++i) {
       auto start = Clock::now();

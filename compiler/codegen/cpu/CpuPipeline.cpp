@@ -19,9 +19,10 @@
 //     lifetimes allow (the memory report prints the plan first), then
 //     ownership-based deallocation of the remaining temporaries;
 //  4. linalg (and copies between strided buffers) to loops, parallel ones
-//     where the iterators are; large outer parallel loops run on the
-//     runtime's kernel threads; vector transfers to 1-D ones, scalar ones
-//     where the buffer is strided;
+//     where the iterators are; on x86, stores into large write-only results
+//     bypass the caches when aligned (fenced before each function returns);
+//     large outer parallel loops run on the runtime's kernel threads; vector
+//     transfers to 1-D ones, scalar ones where the buffer is strided;
 //  5. complex to real arithmetic, f16/bf16 math in f32; f32 exp, expm1
 //     and tanh as inline vector code in f64, the C library for the other
 //     transcendental functions; bf16 arithmetic in f32 with software rounding
@@ -60,7 +61,9 @@ constexpr const char *kBuffersToLLVM =
     "axle-lower-strided-copies,"
     "func.func(scf-forall-to-parallel),"
     "convert-linalg-to-parallel-loops,"
+    "func.func(axle-streaming-stores),"
     "axle-parallelize-loops,"
+    "func.func(axle-fence-streaming-stores),"
     "convert-vector-to-scf{full-unroll target-rank=1},"
     "axle-lower-strided-transfers,"
     "convert-complex-to-standard,"
@@ -81,7 +84,7 @@ constexpr const char *kBuffersToLLVM =
 
 void buildLinalgToLLVMPipeline(mlir::OpPassManager &pm,
                                llvm::StringRef memoryReport, bool fusionReport,
-                               bool fusion) {
+                               bool fusion, bool streamingStores) {
   // The strings are parsed against the registry, which
   // registerCpuCodegenPasses fills once per process.
   registerCpuCodegenPasses();
@@ -104,6 +107,10 @@ void buildLinalgToLLVMPipeline(mlir::OpPassManager &pm,
   }
   pipeline += ",axle-plan-buffers,";
   pipeline += kBuffersToLLVM;
+  if (!streamingStores)
+    pipeline = std::regex_replace(
+        pipeline,
+        std::regex("func\\.func\\(axle-(fence-)?streaming-stores\\),"), "");
   if (mlir::failed(mlir::parsePassPipeline(pipeline, pm)))
     llvm::report_fatal_error("axle: malformed built-in CPU pipeline");
 }

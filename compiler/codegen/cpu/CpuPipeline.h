@@ -36,10 +36,12 @@ mlir::FailureOr<CpuTarget> resolveCpuTarget(llvm::StringRef triple,
 /// `memoryReport` ("text" or "json"), the bufferized program's memory
 /// report is printed to stdout on the way; with `fusionReport`, the fusion
 /// decisions and kernel counts; without `fusion`, no elementwise fusion (to
-/// measure what it gains).
+/// measure what it gains). With `streamingStores` (x86 targets), large
+/// write-only results are written with non-temporal stores.
 void buildLinalgToLLVMPipeline(mlir::OpPassManager &pm,
                                llvm::StringRef memoryReport = "",
-                               bool fusionReport = false, bool fusion = true);
+                               bool fusionReport = false, bool fusion = true,
+                               bool streamingStores = false);
 
 /// Translates an LLVM-dialect module to LLVM IR, optimizes it for the
 /// target and returns the object file's bytes; nullopt after emitting a

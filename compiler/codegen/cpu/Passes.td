@@ -260,4 +260,40 @@ def LowerStridedTransfersPass : Pass<"axle-lower-strided-transfers"> {
   ];
 }
 
+def StreamingStoresPass
+    : Pass<"axle-streaming-stores", "::mlir::func::FuncOp"> {
+  let summary = "Write large, write-only results with non-temporal stores";
+  let description = [{
+    For each buffer argument of at least `min-bytes` that the function only
+    writes, and only with unmasked, in-bounds 1-D vector writes of whole
+    64-byte lines along a unit-stride innermost dimension, each write
+    becomes: if its address is 64-byte aligned, a non-temporal
+    `vector.store` (written around the caches, no read for ownership),
+    otherwise the write as it was. x86 only: run
+    `axle-fence-streaming-stores` after the loops are outlined.
+  }];
+  let options = [
+    Option<"minBytes", "min-bytes", "int64_t", /*default=*/"8388608",
+           "Smallest result (bytes) written with streaming stores; smaller "
+           "ones are likely still in cache when their reader runs">
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect", "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect", "::mlir::vector::VectorDialect"
+  ];
+}
+
+def FenceStreamingStoresPass
+    : Pass<"axle-fence-streaming-stores", "::mlir::func::FuncOp"> {
+  let summary = "Fence the non-temporal stores of a function before it returns";
+  let description = [{
+    Non-temporal stores are weakly ordered: another thread may see them late
+    unless a store fence follows. Every function containing a non-temporal
+    `vector.store` gets an `sfence` (x86) before each return; run it after
+    the parallel loops are outlined, so that each worker fences its own
+    stores before the runtime reports its work done.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 #endif // AXLE_CODEGEN_CPU_PASSES
