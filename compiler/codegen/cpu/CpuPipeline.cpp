@@ -49,7 +49,8 @@ namespace {
 constexpr const char *kLinalgToBuffers =
     "inline,symbol-dce,canonicalize,cse,"
     "func.func(axle-tile-and-vectorize),canonicalize,"
-    "loop-invariant-subset-hoisting,canonicalize,cse,"
+    "loop-invariant-subset-hoisting,canonicalize,"
+    "func.func(axle-fold-fill-transfers),cse,"
     "axle-copy-aliased-results,axle-duplicate-shared-fills,"
     "func.func(axle-schedule-for-memory),"
     "one-shot-bufferize{bufferize-function-boundaries allow-return-allocs-from-loops "

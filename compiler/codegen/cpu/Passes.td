@@ -58,6 +58,23 @@ def CopyAliasedResultsPass
   ];
 }
 
+def FoldFillTransfersPass : Pass<"axle-fold-fill-transfers"> {
+  let summary = "Vector reads of a fill become broadcasts; whole writes over "
+                "a fill write into its destination";
+  let description = [{
+    On tensors: an in-bounds, unmasked `vector.transfer_read` of a
+    `linalg.fill` result becomes a `vector.broadcast` of the fill value; an
+    unmasked `vector.transfer_write` at index 0 that covers every element of
+    a fill result writes into the fill's destination instead. A contraction
+    tile whose k loop runs once then starts its accumulators from a constant
+    and writes C once, with no fill in memory. Run it after the C tile is
+    hoisted out of the k loop (loop-invariant-subset-hoisting, canonicalize).
+  }];
+  let dependentDialects = [
+    "::mlir::linalg::LinalgDialect", "::mlir::vector::VectorDialect"
+  ];
+}
+
 def DuplicateSharedFillsPass : Pass<"axle-duplicate-shared-fills"> {
   let summary = "Give every user of a tensor linalg.fill a fill of its own";
   let description = [{

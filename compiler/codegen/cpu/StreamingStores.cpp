@@ -43,19 +43,23 @@ using namespace mlir;
 /// Bytes of a cache line, and the alignment a streaming store needs.
 constexpr int64_t kLineBytes = 64;
 
-/// A 1-D write of whole cache lines along a unit-stride innermost
-/// dimension, with no mask and in bounds: one a streaming store can do.
+/// A write of rows of whole cache lines along a unit-stride innermost
+/// dimension (the vector's dimensions are the memref's last ones), with no
+/// mask and in bounds: rows a streaming store can do.
 bool isWholeLineWrite(vector::TransferWriteOp write) {
   VectorType vectorType = write.getVectorType();
   auto memrefType = dyn_cast<MemRefType>(write.getBase().getType());
-  if (!memrefType || vectorType.getRank() != 1 || write.getMask() ||
-      !write.getPermutationMap().isMinorIdentity() || !write.isDimInBounds(0))
+  if (!memrefType || vectorType.isScalable() || write.getMask() ||
+      !write.getPermutationMap().isMinorIdentity())
     return false;
+  for (int64_t dim = 0; dim < vectorType.getRank(); ++dim)
+    if (!write.isDimInBounds(dim))
+      return false;
   Type element = vectorType.getElementType();
   if (!element.isIntOrFloat() || element.getIntOrFloatBitWidth() % 8)
     return false;
   int64_t bytes =
-      vectorType.getNumElements() * element.getIntOrFloatBitWidth() / 8;
+      vectorType.getShape().back() * element.getIntOrFloatBitWidth() / 8;
   if (bytes % kLineBytes)
     return false;
   SmallVector<int64_t> strides;
@@ -93,8 +97,41 @@ onlyWholeLineWrites(Value buffer) {
   return writes;
 }
 
-/// Replaces `write` by: if its address is line-aligned, a streaming store,
-/// else the write as it was.
+/// `write` as one 1-D write per row of its vector.
+SmallVector<vector::TransferWriteOp>
+splitIntoRows(vector::TransferWriteOp write) {
+  VectorType vectorType = write.getVectorType();
+  if (vectorType.getRank() == 1)
+    return {write};
+  OpBuilder b(write);
+  Location loc = write.getLoc();
+  ArrayRef<int64_t> leading = vectorType.getShape().drop_back();
+  int64_t firstDim = write.getIndices().size() - vectorType.getRank();
+  SmallVector<vector::TransferWriteOp> rows;
+  SmallVector<int64_t> position(leading.size(), 0);
+  for (int64_t row = 0, count = ShapedType::getNumElements(leading);
+       row < count; ++row) {
+    for (int64_t dim = leading.size() - 1, rest = row; dim >= 0; --dim) {
+      position[dim] = rest % leading[dim];
+      rest /= leading[dim];
+    }
+    SmallVector<Value> indices(write.getIndices());
+    for (auto [dim, offset] : llvm::enumerate(position))
+      if (offset)
+        indices[firstDim + dim] = arith::AddIOp::create(
+            b, loc, indices[firstDim + dim],
+            arith::ConstantIndexOp::create(b, loc, offset));
+    Value vector =
+        vector::ExtractOp::create(b, loc, write.getVector(), position);
+    rows.push_back(vector::TransferWriteOp::create(
+        b, loc, vector, write.getBase(), indices, ArrayRef<bool>{true}));
+  }
+  write.erase();
+  return rows;
+}
+
+/// Replaces the 1-D `write` by: if its address is line-aligned, a
+/// streaming store, else the write as it was.
 void streamIfAligned(vector::TransferWriteOp write) {
   OpBuilder b(write);
   Location loc = write.getLoc();
@@ -146,7 +183,8 @@ struct StreamingStoresPass
       if (!writes)
         continue;
       for (vector::TransferWriteOp write : *writes)
-        streamIfAligned(write);
+        for (vector::TransferWriteOp row : splitIntoRows(write))
+          streamIfAligned(row);
     }
   }
 };

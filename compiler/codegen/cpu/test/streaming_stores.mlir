@@ -49,6 +49,28 @@ func.func @through_subview(%v: vector<16xf32>, %y: memref<64x16xf32>, %i: index)
 
 // -----
 
+// A 2-D tile of the result is written row by row, each row tested and
+// streamed on its own.
+// CHECK-LABEL: func.func @tile
+// CHECK-SAME: (%[[V:.*]]: vector<2x16xf32>, %[[Y:.*]]: memref<64x16xf32>, %[[I:.*]]: index)
+// CHECK: %[[ROW0:.*]] = vector.extract %[[V]][0] : vector<16xf32> from vector<2x16xf32>
+// CHECK: scf.if
+// CHECK-NEXT: vector.store %[[ROW0]], %[[Y]][%[[I]], %c0] {alignment = 64 : i64, nontemporal = true}
+// CHECK-NEXT: } else {
+// CHECK-NEXT: vector.transfer_write %[[ROW0]], %[[Y]][%[[I]], %c0] {in_bounds = [true]}
+// CHECK: %[[NEXT:.*]] = arith.addi %[[I]], %c1
+// CHECK: %[[ROW1:.*]] = vector.extract %[[V]][1] : vector<16xf32> from vector<2x16xf32>
+// CHECK: scf.if
+// CHECK-NEXT: vector.store %[[ROW1]], %[[Y]][%[[NEXT]], %c0] {alignment = 64 : i64, nontemporal = true}
+// CHECK-NOT: vector.transfer_write %[[V]]
+func.func @tile(%v: vector<2x16xf32>, %y: memref<64x16xf32>, %i: index) {
+  %c0 = arith.constant 0 : index
+  vector.transfer_write %v, %y[%i, %c0] {in_bounds = [true, true]} : vector<2x16xf32>, memref<64x16xf32>
+  return
+}
+
+// -----
+
 // Not rewritten: the result is also read (a streaming store would send the
 // line to memory right before it is read back), a result smaller than
 // min-bytes, a write of less than a whole line, and a masked write. No
