@@ -2,10 +2,12 @@
 //
 // One place lists every step from linalg on tensors to the LLVM dialect:
 //  1. inline the private functions into the public ones and drop them;
-//     fuse elementwise chains, tile matmuls for caches and registers and
-//     vectorize them and the innermost dimension of other linalg ops, all
-//     in the scalar code's order of operations (bit-identical results);
-//     hoist each matmul's C tile out of its k loop while still on tensors;
+//     i1 constant operands as i8 (vectorizable) ones; fuse elementwise
+//     chains, tile matmuls for caches and registers and vectorize them and
+//     the innermost dimension of other linalg ops, all in the scalar code's
+//     order of operations (bit-identical results); hoist each matmul's C
+//     tile out of its k loop while still on tensors, and start the
+//     accumulators of a single k block from the fill value in registers;
 //  2. a fresh tensor for each public result that aliases an argument or
 //     another result, and a zero fill of its own for each user of a shared
 //     one (so that buffers die with their users); the top-level ops
@@ -48,6 +50,7 @@ namespace {
 // bufferized program between them.
 constexpr const char *kLinalgToBuffers =
     "inline,symbol-dce,canonicalize,cse,"
+    "func.func(axle-widen-bool-constants),"
     "func.func(axle-tile-and-vectorize),canonicalize,"
     "loop-invariant-subset-hoisting,canonicalize,"
     "func.func(axle-fold-fill-transfers),cse,"

@@ -75,6 +75,18 @@ def FoldFillTransfersPass : Pass<"axle-fold-fill-transfers"> {
   ];
 }
 
+def WidenBoolConstantsPass : Pass<"axle-widen-bool-constants"> {
+  let summary = "Give elementwise ops i8 copies of their i1 constant operands";
+  let description = [{
+    Each i1 tensor constant read by a `linalg.generic` on tensors is
+    replaced, for that op, by an i8 constant of the same 0 and 1 values, and
+    the body truncates the byte back to i1 before using it. Tensors of i1
+    do not vectorize (LLVM packs i1 vectors into bits, a buffer holds a byte
+    per element); bytes do. Run it before axle-tile-and-vectorize.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
 def DuplicateSharedFillsPass : Pass<"axle-duplicate-shared-fills"> {
   let summary = "Give every user of a tensor linalg.fill a fill of its own";
   let description = [{
