@@ -3,7 +3,7 @@
 // gelu(x @ w + b): without this, the matmul writes all of C, then the
 // epilogue (bias add and gelu, one fused loop nest) reads it all back. Here
 // the epilogue is tiled like the contraction's cache tiles (a matmul's
-// 128 x 256 blocks of C, a convolution's output rows) and the contraction's
+// 256 x 256 blocks of C, a convolution's output rows) and the contraction's
 // tile is fused into each of its tiles: a tile of C is computed, then at
 // once turned into the epilogue's tile while it is still in L1/L2. When
 // the epilogue writes into C's own buffer (WriteIntoDeadInputs.cpp runs

@@ -1,42 +1,45 @@
 // RUN: axle-opt --pass-pipeline='builtin.module(func.func(axle-tile-and-vectorize))' --split-input-file %s | FileCheck %s
 
 // A float matmul (the lowering's generic form, acc = fma(a, b, acc)): its
-// parallel cache tiles form one scf.forall (shared by the kernel threads),
-// k is tiled for the cache (128: a 128 x 64 panel of B fits in L1), each
-// 64-column panel of a block of B is copied into a contiguous one right
-// before the row tiles use it, and each 4 x 64 register
-// tile keeps C in a vector iter_arg while k runs innermost: a broadcast
-// element of A times a row of the panel added to each row with one fused
-// multiply-add, so every sum keeps the scalar code's rounding. Column
-// tiles go outermost, so a panel serves all 32 row tiles from L1.
+// parallel cache tiles (256 x 256 blocks of C) form one scf.forall (shared
+// by the kernel threads), k is tiled for the cache (128: a 128 x 64 panel
+// of B fits in L1), each 64-column panel of a block of B is copied into a
+// contiguous one right before the row tiles use it, and each 4 x 64
+// register tile keeps C in a vector iter_arg while k runs innermost, four
+// k steps per iteration: a broadcast element of A times a row of the panel
+// added to each row with one fused multiply-add, so every sum keeps the
+// scalar code's rounding. Column tiles go outermost, so a panel serves all
+// 64 row tiles from L1.
 
 #lhs = affine_map<(d0, d1, d2) -> (d0, d2)>
 #rhs = affine_map<(d0, d1, d2) -> (d2, d1)>
 #out = affine_map<(d0, d1, d2) -> (d0, d1)>
 // CHECK-LABEL: func.func @matmul
-// CHECK: scf.forall (%{{.*}}) = (0) to (256) step (128)
+// CHECK: scf.forall (%{{.*}}) = (0) to (512) step (256)
 // CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c128
 // CHECK: scf.for %[[COL:.*]] = %c0 to %c4 step %c1
 // CHECK: %[[EMPTY:.*]] = tensor.empty() : tensor<128x64xf32>
 // CHECK: %[[PANEL:.*]] = scf.for %{{.*}} = %c0 to %c128 step %c1 iter_args(%{{.*}} = %[[EMPTY]])
 // CHECK: %[[ROW:.*]] = vector.transfer_read {{.*}} : tensor<128x256xf32>, vector<64xf32>
 // CHECK: vector.transfer_write %[[ROW]], {{.*}} : vector<64xf32>, tensor<128x64xf32>
-// CHECK: scf.for %{{.*}} = %c0 to %c128 step %c4
-// CHECK: %[[TILE:.*]] = vector.transfer_read {{.*}} : tensor<128x256xf32>, vector<4x64xf32>
-// CHECK: scf.for %{{.*}} = %c0 to %c128 step %c1 iter_args(%[[ACC:.*]] = %[[TILE]]) -> (vector<4x64xf32>)
+// CHECK: scf.for %{{.*}} = %c0 to %c256 step %c4
+// CHECK: %[[TILE:.*]] = vector.transfer_read {{.*}} : tensor<256x256xf32>, vector<4x64xf32>
+// CHECK: scf.for %{{.*}} = %c0 to %c128 step %c4 iter_args(%[[ACC:.*]] = %[[TILE]]) -> (vector<4x64xf32>)
 // CHECK: %[[B:.*]] = vector.transfer_read %[[PANEL]]{{.*}} : tensor<128x64xf32>, vector<64xf32>
 // CHECK: %[[A:.*]] = vector.broadcast %{{.*}} : f32 to vector<64xf32>
 // CHECK: %[[C:.*]] = vector.extract %[[ACC]][0] : vector<64xf32> from vector<4x64xf32>
 // CHECK: math.fma %[[A]], %[[B]], %[[C]] : vector<64xf32>
+// CHECK-COUNT-15: math.fma
+// CHECK-NOT: math.fma
 // CHECK-NOT: arith.mulf
-// CHECK: vector.transfer_write {{.*}} : vector<4x64xf32>, tensor<128x256xf32>
-func.func @matmul(%a: tensor<256x512xf32>, %b: tensor<512x256xf32>, %c: tensor<256x256xf32>) -> tensor<256x256xf32> {
-  %0 = linalg.generic {indexing_maps = [#lhs, #rhs, #out], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %b : tensor<256x512xf32>, tensor<512x256xf32>) outs(%c : tensor<256x256xf32>) {
+// CHECK: vector.transfer_write {{.*}} : vector<4x64xf32>, tensor<256x256xf32>
+func.func @matmul(%a: tensor<512x512xf32>, %b: tensor<512x256xf32>, %c: tensor<512x256xf32>) -> tensor<512x256xf32> {
+  %0 = linalg.generic {indexing_maps = [#lhs, #rhs, #out], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %b : tensor<512x512xf32>, tensor<512x256xf32>) outs(%c : tensor<512x256xf32>) {
   ^bb0(%x: f32, %y: f32, %acc: f32):
     %1 = math.fma %x, %y, %acc : f32
     linalg.yield %1 : f32
-  } -> tensor<256x256xf32>
-  return %0 : tensor<256x256xf32>
+  } -> tensor<512x256xf32>
+  return %0 : tensor<512x256xf32>
 }
 
 // -----
