@@ -233,7 +233,13 @@ SmallVector<int64_t> matmulCacheTiles(linalg::LinalgOp op) {
   int64_t m = bounds[batch], n = bounds[batch + 1];
   auto [mr, nr] = registerTile(op, m, n);
   SmallVector<int64_t> cache(batch, 1);
-  cache.append({cacheTile(m, 256, mr), cacheTile(n, 256, nr ? nr : 1)});
+  // 256-row blocks where that leaves at least 4 blocks of C for the kernel
+  // threads, 128 otherwise (a 256 x 256 matmul in one block ran slower on
+  // two threads than on one).
+  int64_t blocks =
+      std::max<int64_t>(m / 256, 1) * std::max<int64_t>(n / 256, 1);
+  int64_t rows = blocks >= 4 ? 256 : 128;
+  cache.append({cacheTile(m, rows, mr), cacheTile(n, 256, nr ? nr : 1)});
   return cache;
 }
 

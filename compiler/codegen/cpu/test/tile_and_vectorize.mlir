@@ -1,7 +1,8 @@
 // RUN: axle-opt --pass-pipeline='builtin.module(func.func(axle-tile-and-vectorize))' --split-input-file %s | FileCheck %s
 
 // A float matmul (the lowering's generic form, acc = fma(a, b, acc)): its
-// parallel cache tiles (256 x 256 blocks of C) form one scf.forall (shared
+// parallel cache tiles (256 x 256 blocks of C, 4 of them; with fewer than
+// 4 such blocks the blocks are 128 rows high) form one scf.forall (shared
 // by the kernel threads), k is tiled for the cache (128: a 128 x 64 panel
 // of B fits in L1), each 64-column panel of a block of B is copied into a
 // contiguous one right before the row tiles use it, and each 4 x 64
@@ -15,7 +16,7 @@
 #rhs = affine_map<(d0, d1, d2) -> (d2, d1)>
 #out = affine_map<(d0, d1, d2) -> (d0, d1)>
 // CHECK-LABEL: func.func @matmul
-// CHECK: scf.forall (%{{.*}}) = (0) to (512) step (256)
+// CHECK: scf.forall (%{{.*}}) = (0) to (1024) step (256)
 // CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c128
 // CHECK: scf.for %[[COL:.*]] = %c0 to %c4 step %c1
 // CHECK: %[[EMPTY:.*]] = tensor.empty() : tensor<128x64xf32>
@@ -33,13 +34,13 @@
 // CHECK-NOT: math.fma
 // CHECK-NOT: arith.mulf
 // CHECK: vector.transfer_write {{.*}} : vector<4x64xf32>, tensor<256x256xf32>
-func.func @matmul(%a: tensor<512x512xf32>, %b: tensor<512x256xf32>, %c: tensor<512x256xf32>) -> tensor<512x256xf32> {
-  %0 = linalg.generic {indexing_maps = [#lhs, #rhs, #out], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %b : tensor<512x512xf32>, tensor<512x256xf32>) outs(%c : tensor<512x256xf32>) {
+func.func @matmul(%a: tensor<1024x512xf32>, %b: tensor<512x256xf32>, %c: tensor<1024x256xf32>) -> tensor<1024x256xf32> {
+  %0 = linalg.generic {indexing_maps = [#lhs, #rhs, #out], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %b : tensor<1024x512xf32>, tensor<512x256xf32>) outs(%c : tensor<1024x256xf32>) {
   ^bb0(%x: f32, %y: f32, %acc: f32):
     %1 = math.fma %x, %y, %acc : f32
     linalg.yield %1 : f32
-  } -> tensor<512x256xf32>
-  return %0 : tensor<512x256xf32>
+  } -> tensor<1024x256xf32>
+  return %0 : tensor<1024x256xf32>
 }
 
 // -----
