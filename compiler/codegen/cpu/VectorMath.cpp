@@ -10,7 +10,7 @@
 // f32 ULP. Vectors stay vectors (8 f64 lanes per AVX-512 register).
 //
 // Only exactly rounded IEEE operations with vector forms are used (mul,
-// add, sub, div, the polynomial's fused multiply-adds, compare, select,
+// add, sub, neg, div, the polynomial's fused multiply-adds, compare, select,
 // roundeven, abs, copysign, bit casts, integer shift and add), without
 // fastmath flags, so that every target computes the same bits. Under
 // --fast-math (reassociation, contraction) the code stays accurate to
@@ -65,6 +65,7 @@ public:
   Value sub(Value a, Value b) {
     return arith::SubFOp::create(rewriter, loc, a, b);
   }
+  Value neg(Value a) { return arith::NegFOp::create(rewriter, loc, a); }
   Value mul(Value a, Value b) {
     return arith::MulFOp::create(rewriter, loc, a, b);
   }
@@ -152,8 +153,11 @@ constexpr double kExpHigh = 90.0;
 
 Reduced reduce(F64Builder &b, Value x) {
   Value n = b.roundEven(b.mul(x, b.constant(kLog2E)));
-  Value r = b.sub(b.sub(x, b.mul(n, b.constant(kLn2Hi))),
-                  b.mul(n, b.constant(kLn2Lo)));
+  // x - n kLn2Hi is exact, so one fused multiply-add computes it; the
+  // second rounds n kLn2Lo and the difference once (instead of twice).
+  Value minusN = b.neg(n);
+  Value r =
+      b.fma(minusN, b.constant(kLn2Lo), b.fma(minusN, b.constant(kLn2Hi), x));
   // Horner from the highest term. 1 / (k + 1)! is a correctly rounded
   // quotient of exact doubles (14! < 2^53).
   double factorial[kTerms + 1] = {1.0};
@@ -175,7 +179,7 @@ Reduced reduce(F64Builder &b, Value x) {
 /// exp(-110) (+0 in f32), NaN itself.
 Value expF64(F64Builder &b, Value x) {
   Reduced red = reduce(b, b.clamp(x, kExpLow, kExpHigh));
-  Value e = b.mul(b.add(b.constant(1.0), b.mul(red.r, red.poly)), red.scale);
+  Value e = b.mul(b.fma(red.r, red.poly, b.constant(1.0)), red.scale);
   return b.select(b.isNaN(x), x, e);
 }
 
@@ -188,7 +192,7 @@ Value expF64(F64Builder &b, Value x) {
 Value expm1InRange(F64Builder &b, Value x) {
   Reduced red = reduce(b, x);
   Value rp = b.mul(red.r, red.poly);
-  Value e = b.add(b.mul(red.scale, rp), b.sub(red.scale, b.constant(1.0)));
+  Value e = b.fma(red.scale, rp, b.sub(red.scale, b.constant(1.0)));
   Value small = b.cmp(arith::CmpFPredicate::OEQ, red.n, b.constant(0.0));
   return b.select(small, rp, e);
 }

@@ -6,13 +6,15 @@
 
 // CHECK-NOT: func.func private
 // CHECK-LABEL: func.func @f32_math(
-// exp: clamp, n = roundeven(x log2(e)), polynomial, 2^n from the bits of
-// n + 1.5 * 2^52.
+// exp: clamp, n = roundeven(x log2(e)), r = x - n ln2 by two fused
+// multiply-adds, polynomial, 2^n from the bits of n + 1.5 * 2^52.
 // CHECK: %[[X:.*]] = arith.extf %arg0 : vector<16xf32> to vector<16xf64>
 // CHECK: arith.cmpf ogt, %[[X]], %{{.*}} : vector<16xf64>
 // CHECK: arith.mulf %{{.*}}, %{{.*}} : vector<16xf64>
 // CHECK: %[[N:.*]] = math.roundeven %{{.*}} : vector<16xf64>
-// CHECK: arith.mulf %{{.*}}, %{{.*}} : vector<16xf64>
+// CHECK: %[[MINUS_N:.*]] = arith.negf %[[N]] : vector<16xf64>
+// CHECK: %[[HI:.*]] = math.fma %[[MINUS_N]], %{{.*}}, %{{.*}} : vector<16xf64>
+// CHECK: math.fma %[[MINUS_N]], %{{.*}}, %[[HI]] : vector<16xf64>
 // CHECK: arith.addf %[[N]], %{{.*}} : vector<16xf64>
 // CHECK: arith.bitcast %{{.*}} : vector<16xf64> to vector<16xi64>
 // CHECK: arith.shli %{{.*}}, %{{.*}} : vector<16xi64>
