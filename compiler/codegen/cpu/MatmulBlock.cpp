@@ -27,6 +27,7 @@
 #include "mlir/Dialect/SCF/Utils/Utils.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 namespace axle::cpu {
@@ -57,6 +58,46 @@ Value buildLoop(OpBuilder &builder, Location loc, int64_t upper, int64_t step,
   if (built)
     *built = loop;
   return loop.getResult(0);
+}
+
+/// Where C's block starts from a zero fill (tileFusingInitFills fills each
+/// block of C right before its k blocks), the accumulators of the first k
+/// block can start from the fill value in registers: the fill's memset and
+/// the first reads of C go away.
+struct FillStart {
+  linalg::FillOp fill;
+  scf::ForOp kLoop; ///< The loop over k blocks, when k is tiled.
+};
+
+/// The fill C starts from: `acc` itself, or the init of the k-block loop
+/// whose iter_arg `acc` is (possibly through a full-size extract_slice).
+/// Only a fill used nowhere else qualifies, since it is removed.
+std::optional<FillStart> findFillStart(Value acc) {
+  auto fillOf = [](Value value) -> linalg::FillOp {
+    auto fill = value.getDefiningOp<linalg::FillOp>();
+    return fill && fill.hasPureTensorSemantics() && fill->hasOneUse()
+               ? fill
+               : linalg::FillOp();
+  };
+  if (linalg::FillOp fill = fillOf(acc))
+    return FillStart{fill, scf::ForOp()};
+  if (auto slice = acc.getDefiningOp<tensor::ExtractSliceOp>()) {
+    auto sourceType = cast<RankedTensorType>(slice.getSourceType());
+    if (!slice.getResultType().hasStaticShape() ||
+        slice.getResultType().getShape() != sourceType.getShape() ||
+        !llvm::all_of(slice.getMixedOffsets(), isZeroInteger))
+      return std::nullopt;
+    acc = slice.getSource();
+  }
+  auto iterArg = dyn_cast<BlockArgument>(acc);
+  auto kLoop = iterArg ? dyn_cast<scf::ForOp>(iterArg.getOwner()->getParentOp())
+                       : scf::ForOp();
+  if (!kLoop || kLoop.getNumRegionIterArgs() != 1 ||
+      kLoop.getRegionIterArgs()[0] != iterArg)
+    return std::nullopt;
+  if (linalg::FillOp fill = fillOf(kLoop.getInitArgs()[0]))
+    return FillStart{fill, kLoop};
+  return std::nullopt;
 }
 
 } // namespace
@@ -106,6 +147,24 @@ LogicalResult emitMatmulBlock(RewriterBase &rewriter, linalg::LinalgOp block,
   Value inputPadding = ub::PoisonOp::create(rewriter, loc, input);
   Value padding = ub::PoisonOp::create(rewriter, loc, element);
   SmallVector<bool> inBounds1(1, true), inBounds2(2, true);
+
+  // Start from the fill in registers (first k block) where C comes from
+  // one; `first` is then true in the first k block (always, when k is not
+  // tiled).
+  std::optional<FillStart> start = findFillStart(acc);
+  if (start && start->fill.getInputs()[0].getType() != element)
+    start.reset();
+  Value first, startTile;
+  if (start) {
+    startTile = vector::BroadcastOp::create(rewriter, loc, tileType,
+                                            start->fill.getInputs()[0]);
+    if (start->kLoop)
+      first = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
+                                    start->kLoop.getInductionVar(),
+                                    start->kLoop.getLowerBound());
+    else
+      acc = start->fill.getOutputs()[0];
+  }
 
   // Copy each kc x nr panel of B into a contiguous one (right before the
   // row tiles use it, so one panel is alive at a time) when several row
@@ -160,9 +219,29 @@ LogicalResult emitMatmulBlock(RewriterBase &rewriter, linalg::LinalgOp block,
         Value column = arith::MulIOp::create(rewriter, loc, j, index(nr));
         Value panel = pack ? packPanel(column) : Value();
         return buildLoop(rewriter, loc, mc, mr, c, [&](Value i, Value c2) {
-          Value tile = vector::TransferReadOp::create(
-              rewriter, loc, tileType, c2, at(i, column), padding,
-              minor(rank, 2), inBounds2);
+          auto readTile = [&]() -> Value {
+            return vector::TransferReadOp::create(rewriter, loc, tileType, c2,
+                                                  at(i, column), padding,
+                                                  minor(rank, 2), inBounds2);
+          };
+          Value tile;
+          if (!start) {
+            tile = readTile();
+          } else if (!first) {
+            tile = startTile;
+          } else {
+            auto branch = scf::IfOp::create(
+                rewriter, loc, first,
+                [&](OpBuilder &nested, Location loc) {
+                  scf::YieldOp::create(nested, loc, startTile);
+                },
+                [&](OpBuilder &nested, Location loc) {
+                  OpBuilder::InsertionGuard guard(rewriter);
+                  rewriter.setInsertionPointToStart(nested.getInsertionBlock());
+                  scf::YieldOp::create(rewriter, loc, readTile());
+                });
+            tile = branch.getResult(0);
+          }
           SmallVector<Value> rows;
           for (int64_t r = 0; r < mr; ++r)
             rows.push_back(
@@ -204,6 +283,16 @@ LogicalResult emitMatmulBlock(RewriterBase &rewriter, linalg::LinalgOp block,
         });
       });
   rewriter.replaceOp(block, result);
+  if (start) {
+    // Every element of C's block is written (mc and nc are multiples of the
+    // register tile) and none is read before, in the first k block: the
+    // fill's destination serves as well as the filled tensor.
+    if (start->kLoop)
+      rewriter.modifyOpInPlace(start->kLoop, [&] {
+        start->kLoop.getInitArgsMutable()[0].set(start->fill.getOutputs()[0]);
+      });
+    rewriter.eraseOp(start->fill);
+  }
   return success();
 }
 

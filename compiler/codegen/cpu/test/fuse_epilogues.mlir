@@ -3,9 +3,10 @@
 // relu(x @ w + b): the bias add and relu (one elementwise generic) fuse
 // into the matmul's cache tiles. WriteIntoDeadInputs first makes the
 // epilogue write into C's buffer; then each 128 x 256 tile of the one
-// scf.forall fills its slice of the result with zeros, runs the matmul's k
-// loops and register tiles on it, and applies the epilogue to it in place
-// before the next tile: no buffer holds all of C.
+// scf.forall runs the matmul's k loops and register tiles on its slice of
+// the result (the zero fill of C becomes the register tiles' start in the
+// first k block: no fill in memory), and applies the epilogue to it in
+// place before the next tile: no buffer holds all of C.
 
 #lhs = affine_map<(d0, d1, d2) -> (d0, d2)>
 #rhs = affine_map<(d0, d1, d2) -> (d2, d1)>
@@ -16,11 +17,17 @@
 // CHECK-NEXT: fuse epilogue linalg.generic loc("epilogue")
 // CHECK-NEXT: into linalg.generic loc("matmul")
 // CHECK-LABEL: func.func @bias_relu
+// CHECK: %[[ZEROS:.*]] = arith.constant dense<0.000000e+00> : vector<4x64xf32>
 // CHECK: %[[EMPTY:.*]] = tensor.empty() : tensor<128x512xf32>
 // CHECK: scf.forall (%{{.*}}) = (0) to (512) step (256) shared_outs(%[[OUT:.*]] = %[[EMPTY]])
 // CHECK: %[[SLICE:.*]] = tensor.extract_slice %[[OUT]]
-// CHECK: %[[ZERO:.*]] = linalg.fill {{.*}} outs(%[[SLICE]] : tensor<128x256xf32>)
-// CHECK: scf.for %{{.*}} step %c128
+// CHECK-NOT: linalg.fill
+// CHECK: scf.for %[[K:.*]] = %c0 to %c512 step %c128 iter_args(%{{.*}} = %[[SLICE]])
+// CHECK: %[[FIRST:.*]] = arith.cmpi eq, %[[K]], %c0
+// CHECK: scf.if %[[FIRST]] -> (vector<4x64xf32>)
+// CHECK-NEXT: scf.yield %[[ZEROS]] : vector<4x64xf32>
+// CHECK-NEXT: } else {
+// CHECK-NEXT: vector.transfer_read
 // CHECK: math.fma %{{.*}} : vector<64xf32>
 // CHECK: scf.forall (%{{.*}}, %{{.*}}) = (0, 0) to (128, 256) step (1, 32)
 // CHECK: arith.addf %{{.*}} : vector<32xf32>

@@ -191,3 +191,28 @@ func.func @transpose(%x: tensor<64x32xf32>, %init: tensor<32x64xf32>) -> tensor<
   %0 = linalg.transpose ins(%x : tensor<64x32xf32>) outs(%init : tensor<32x64xf32>) permutation = [1, 0]
   return %0 : tensor<32x64xf32>
 }
+
+// -----
+
+// C starts from a zero fill and k fits one block (no k loop): the register
+// tiles start from zeros in registers; C is neither filled nor read.
+#lhs = affine_map<(d0, d1, d2) -> (d0, d2)>
+#rhs = affine_map<(d0, d1, d2) -> (d2, d1)>
+#out = affine_map<(d0, d1, d2) -> (d0, d1)>
+// CHECK-LABEL: func.func @single_k_block
+// CHECK: %[[ZEROS:.*]] = arith.constant dense<0.000000e+00> : vector<4x64xf32>
+// CHECK-NOT: linalg.fill
+// CHECK-NOT: vector.transfer_read {{.*}} vector<4x64xf32>
+// CHECK: scf.for %{{.*}} = %c0 to %c64 step %c4 iter_args(%{{.*}} = %[[ZEROS]]) -> (vector<4x64xf32>)
+// CHECK: vector.transfer_write {{.*}} : vector<4x64xf32>, tensor<128x256xf32>
+func.func @single_k_block(%a: tensor<128x64xf32>, %b: tensor<64x256xf32>) -> tensor<128x256xf32> {
+  %zero = arith.constant 0.0 : f32
+  %empty = tensor.empty() : tensor<128x256xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%empty : tensor<128x256xf32>) -> tensor<128x256xf32>
+  %0 = linalg.generic {indexing_maps = [#lhs, #rhs, #out], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %b : tensor<128x64xf32>, tensor<64x256xf32>) outs(%c : tensor<128x256xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %1 = math.fma %x, %y, %acc : f32
+    linalg.yield %1 : f32
+  } -> tensor<128x256xf32>
+  return %0 : tensor<128x256xf32>
+}
