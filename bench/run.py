@@ -19,8 +19,9 @@ bench/models/suite/) and each thread count, on the same pinned cores
     with one worker per core (`--task_topology_cpu_ids`), or local-sync
     where that is faster for the model;
   - numpy's matmul, as an extra baseline for the f32 matmuls.
-Runs are interleaved (part of XLA's and IREE's runs, then axle, then the
-rest), warm-up excluded, and counted by a time budget (`plan_runs`): at
+Runs are interleaved in rounds (a quarter of XLA's and IREE's runs, a
+third of axle's, and so on: three axle invocations between the baselines'
+four parts), warm-up excluded, and counted by a time budget (`plan_runs`): at
 least 10 timed runs unless a model is so slow that 10 would not fit the
 per-model cap, then fewer (never under 2; the table shows the count).
 All three outputs are compared (XLA's is the reference). A peak probe
@@ -81,6 +82,9 @@ IREE_FLAG_LADDER = [
 NPY_DTYPES = {"float32", "float16", "float64", "int8", "int16", "int32",
               "int64", "uint8", "uint16", "uint32", "uint64", "bool"}
 BACKENDS = ("axle", "xla", "iree")
+# axle-run invocations per model and thread count, alternating with the
+# baselines' runs (see measure_slot).
+ROUNDS = 3
 NAMES = {"axle": "axle", "xla": "XLA:CPU", "iree": "IREE", "numpy": "numpy"}
 
 
@@ -571,9 +575,11 @@ def measure_slot(run, threads, workers, axle_info, iree_info, tools,
                 slot[kind]["error"] = str(error)
                 del plans[kind]
 
-    # Axle: first invocation planned on the known (or a pessimistic)
-    # latency, a second one if that turns out to leave runs to do.
-    baseline_runs(1 / 3)
+    # Axle in ROUNDS invocations alternating with the baselines' runs, so
+    # that a slow spell of the machine (on this VM they last minutes) falls
+    # on all three: the first planned on the known (or a pessimistic)
+    # latency, the others sharing what its median leaves to do.
+    baseline_runs(1 / (ROUNDS + 1))
     if "error" in axle_info:
         slot["axle"] = {"error": axle_info["error"]}
     else:
@@ -581,7 +587,8 @@ def measure_slot(run, threads, workers, axle_info, iree_info, tools,
                  if k in loaded]
         guess = estimate_axle_us or (settings.pessimism * min(known)
                                      if known else None)
-        first_n = plan_runs(guess, settings) if guess else 2
+        first_n = (max(2, math.ceil(plan_runs(guess, settings) / ROUNDS))
+                   if guess else 2)
         timeout = 120 + 4 * (first_n + 1) * (guess or 60e6) / 1e6
         first = axle_invoke(run, axle_info["artifact"], tools, threads,
                             first_n, f"axle.{tag}", timeout)
@@ -593,12 +600,16 @@ def measure_slot(run, threads, workers, axle_info, iree_info, tools,
                             "rss_mib": first["rss_mib"]}
             runs = list(first["runs_us"])
             wanted = plan_runs(statistics.median(runs), settings)
-            if wanted > len(runs):
-                baseline_runs(2 / 3)
+            for round_index in range(1, ROUNDS):
+                baseline_runs((round_index + 1) / (ROUNDS + 1))
+                left = ROUNDS - round_index
+                count = math.ceil((wanted - len(runs)) / left)
+                if count <= 0:
+                    continue
                 more = axle_invoke(run, axle_info["artifact"], tools, threads,
-                                   wanted - len(runs), f"axle2.{tag}",
-                                   120 + 4 * wanted * statistics.median(runs)
-                                   / 1e6)
+                                   count, f"axle{round_index + 1}.{tag}",
+                                   120 + 4 * (count + 1) *
+                                   statistics.median(runs) / 1e6)
                 if "error" not in more:
                     runs += more["runs_us"]
                     slot["axle"]["rss_mib"] = max(slot["axle"]["rss_mib"],
@@ -832,8 +843,9 @@ def write_report(path, data, models):
               "--benchmark-json` (native code only, first run excluded); "
               "XLA and IREE from Python around each call (call + "
               "block_until_ready; includes their dispatch overhead), after "
-              "two warm-up calls. Runs of the three are interleaved: a third "
-              "of XLA's and IREE's, axle, the rest.",
+              "two warm-up calls. Runs of the three are interleaved in rounds: "
+              "a quarter of XLA's and IREE's, a third of axle's, and so on "
+              "(so that a slow spell of the machine falls on all three).",
               f"- Run counts: at least {data['settings']['min_runs']} where "
               f"that fits {data['settings']['cap_s']:.0f} s of timed runs, "
               f"more up to {data['settings']['budget_s']} s for fast "
