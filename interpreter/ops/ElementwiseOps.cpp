@@ -4,12 +4,15 @@
 // XLA: x / 0 = -1 (all ones), x % 0 = x, INT_MIN / -1 = INT_MIN, shifts by
 // the bit width or more give 0 (sign fill for arithmetic shifts). Float
 // arithmetic is IEEE in the element type's own precision (APFloat);
-// transcendental functions are evaluated in double and rounded to the type.
+// transcendental functions are evaluated in double and rounded to the type,
+// except f32 and bf16 exp, expm1 and tanh, which follow axle's f32 recipes
+// (compiler/dialect/stablehlo/F32Exponentials.h), as compiled code does.
 //
 //===----------------------------------------------------------------------===//
 
 #include "interpreter/ops/EvalHelpers.h"
 
+#include "compiler/dialect/stablehlo/F32Exponentials.h"
 #include "compiler/dialect/stablehlo/Stablehlo.h"
 
 #include "mlir/IR/BuiltinTypes.h"
@@ -307,6 +310,21 @@ transcendental(double (*real)(double),
   };
 }
 
+/// exponential, exponential_minus_one or tanh: f32 and bf16 with axle's f32
+/// recipe (F32Exponentials.h, which compiled code runs too; bf16 rounds its
+/// f32 result once), other floats and complex numbers in double precision.
+ElementKernel exponentialFamily(
+    float (*f32Recipe)(float), double (*real)(double),
+    std::complex<double> (*complex)(const std::complex<double> &)) {
+  ElementKernel wide = transcendental(real, complex);
+  return [=](Args a, Types t, Type r) -> MaybeElement {
+    if (t[0].isF32() || t[0].isBF16())
+      return Element::fromDouble(
+          r, f32Recipe(static_cast<float>(a[0].toDouble())));
+    return wide(a, t, r);
+  };
+}
+
 double logistic(double x) { return 1.0 / (1.0 + std::exp(-x)); }
 std::complex<double> logisticComplex(const std::complex<double> &x) {
   return 1.0 / (1.0 + std::exp(-x));
@@ -592,10 +610,13 @@ void registerElementwiseOps(OpRegistry &registry) {
          return roundKernel(a, APFloat::rmNearestTiesToEven);
        }));
   add_(hlo::ExpOp::getOperationName(),
-       transcendental(static_cast<double (*)(double)>(std::exp), expComplex));
+       exponentialFamily(f32math::exp,
+                         static_cast<double (*)(double)>(std::exp),
+                         expComplex));
   add_(hlo::Expm1Op::getOperationName(),
-       transcendental(static_cast<double (*)(double)>(std::expm1),
-                      expm1Complex));
+       exponentialFamily(f32math::expm1,
+                         static_cast<double (*)(double)>(std::expm1),
+                         expm1Complex));
   add_(hlo::LogOp::getOperationName(),
        transcendental(static_cast<double (*)(double)>(std::log), logComplex));
   add_(hlo::Log1pOp::getOperationName(),
@@ -610,7 +631,9 @@ void registerElementwiseOps(OpRegistry &registry) {
   add_(hlo::TanOp::getOperationName(),
        transcendental(static_cast<double (*)(double)>(std::tan), tanComplex));
   add_(hlo::TanhOp::getOperationName(),
-       transcendental(static_cast<double (*)(double)>(std::tanh), tanhComplex));
+       exponentialFamily(f32math::tanh,
+                         static_cast<double (*)(double)>(std::tanh),
+                         tanhComplex));
   add_(hlo::SqrtOp::getOperationName(),
        transcendental(static_cast<double (*)(double)>(std::sqrt), sqrtComplex));
   add_(hlo::RsqrtOp::getOperationName(), transcendental(rsqrt, rsqrtComplex));

@@ -1,18 +1,18 @@
-"""Bit-exactness of the inline f32 exp, expm1 and tanh on ~1M inputs.
+"""Compiled f32 exp, expm1 and tanh on ~1M inputs: same bits as the
+interpreter, and within their documented error.
 
-Compiled code computes f32 exp, expm1 and tanh as inline f64 arithmetic
-rounded once to f32 (compiler/codegen/cpu/VectorMath.cpp); the interpreter
-calls the f64 C library function and rounds once. The two f64 values differ
-by a few f64 ULP at most, so the f32 results may only differ where the true
-value lies within ~2^-50 relative of an f32 rounding midpoint: about one
-input in 10^8. This test runs 2^20 inputs (a dense random sweep over
+Both backends compute f32 exp, expm1 and tanh with the recipes of
+compiler/dialect/stablehlo/F32Exponentials.h: the interpreter on scalars,
+compiled code as inline vector arithmetic (compiler/codegen/cpu/
+VectorMath.cpp). This test runs 2^20 inputs (a dense random sweep over
 [-120, 120], values near zero down to the subnormals, +-0, +-inf, NaN, and
 the neighbours of every range boundary: overflow, underflow to 0, the
 subnormal range, tanh's saturation at 1, the reduction's n = 0 / 1 step)
-through `axle-run --verify --verify-ulps=0`, and checks the compiled
-results against numpy's float64 functions: within 0.5 ULP plus a hair
-(correctly rounded up to those midpoint cases), with the sign of zero and
-NaN kept.
+through `axle-run --verify --verify-ulps=0`, which must find the two
+backends bit-identical, and checks the compiled results against numpy's
+float64 functions: NaN, infinities and the sign of zero exactly, everything
+else within the documented bound (exp 1 ULP, expm1 and tanh 2 ULP; an
+exhaustive sweep of every f32 input measured 0.94, 1.65 and 1.66).
 """
 import subprocess
 
@@ -25,6 +25,8 @@ FUNCTIONS = {
     "exponential_minus_one": np.expm1,
     "tanh": np.tanh,
 }
+# The documented worst error of each, in ULP of the correctly rounded value.
+BOUNDS = {"exponential": 1.0, "exponential_minus_one": 2.0, "tanh": 2.0}
 
 # Where results change regime: exp overflows to inf above 88.7228; the
 # results are subnormal below -87.3365 and round to 0 below -103.9721;
@@ -92,13 +94,12 @@ def run(axle_run, tmp_path_factory):
 def test_bit_identical_to_interpreter(run):
     _, _, run_with = run
     result = run_with("--verify", "--verify-ulps=0")
-    # On failure the message lists the first mismatches and their count;
-    # each should be an input whose true result is an f32 near-midpoint.
+    # On failure the message lists the first mismatches and their count.
     assert result.returncode == 0, result.stderr[-4000:]
     assert "results agree" in result.stderr
 
 
-def test_correctly_rounded(run):
+def test_within_documented_error(run):
     x, folder, run_with = run
     outputs = [folder / f"y{index}.npy" for index in range(len(FUNCTIONS))]
     result = run_with("--backend=cpu",
@@ -110,24 +111,25 @@ def test_correctly_rounded(run):
         with np.errstate(all="ignore"):
             want = reference(x64)
             want32 = want.astype(np.float32)
-        # NaN exactly where the reference is NaN; infinities and zeros
-        # (with their sign) exactly as the rounded reference.
+        # NaN exactly where the reference is NaN, infinities exactly where
+        # the rounded reference overflows, and zeros with its sign.
         assert np.array_equal(np.isnan(got), np.isnan(want)), name
-        exact = ~np.isfinite(want32) | (want32 == 0)
-        exact &= ~np.isnan(want)
-        mismatch = exact & (got.view(np.int32) != want32.view(np.int32))
+        infinite = np.isinf(want32) | np.isinf(got)
+        mismatch = infinite & (got != want32)
+        zero = (got == 0) & ~np.isnan(want)
+        mismatch |= zero & (np.signbit(got) != np.signbit(want))
         assert not mismatch.any(), (
             f"{name}: x = {x[mismatch][:5]!r} gave {got[mismatch][:5]!r}, "
             f"want {want32[mismatch][:5]!r}")
-        finite = ~exact & ~np.isnan(want)
+        finite = ~infinite & ~np.isnan(want)
+        # One ULP at the rounded reference; below the smallest normal the
+        # subnormal spacing.
         spacing = np.spacing(np.abs(want32[finite])).astype(np.float64)
         errors = np.abs(got[finite].astype(np.float64) - want[finite]) / spacing
         worst = int(np.argmax(errors))
         print(f"{name}: worst {errors[worst]:.6f} ULP, "
               f"{int((got[finite] != want32[finite]).sum())} differ from "
               f"numpy's float64 value rounded")
-        # 0.5 ULP is correct rounding; the hair allows the f64 reference's
-        # own error and the rare near-midpoint case.
-        assert errors[worst] <= 0.5 + 1e-6, (
+        assert errors[worst] <= BOUNDS[name], (
             f"{name}: {errors[worst]:.6f} ULP at x = {x[finite][worst]!r} "
             f"(got {got[finite][worst]!r}, want {want[finite][worst]!r})")

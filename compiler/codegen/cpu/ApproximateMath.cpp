@@ -1,9 +1,8 @@
 //===- ApproximateMath.cpp - math functions as inline code or calls -------===//
 //
-// f32 exp, expm1 and tanh become inline f64 arithmetic rounded once to f32
-// (VectorMath.cpp), which vectorizes and agrees with the interpreter's
-// f64-then-round results except for about one input in 10^8 (a true value
-// within a few f64 ULP of an f32 rounding midpoint). The other f32 and f16
+// f32 and bf16 exp, expm1 and tanh become inline f32 arithmetic
+// (VectorMath.cpp), which vectorizes and runs the interpreter's recipes
+// (F32Exponentials.h), so both compute the same bits. The other f32 and f16
 // transcendental functions call the f64 C library function and round once
 // (scalar calls); rsqrt is 1 / sqrt. Exactly rounded operations (fabs,
 // floor, sqrt, ...) stay math ops, which LLVM makes vector instructions.
@@ -34,8 +33,8 @@ using namespace mlir;
 /// log1p stay within 2 ULP on normal numbers, but log of a subnormal input
 /// is off by ~2 (absolute) and exp of inputs below -87.3 flushes its
 /// subnormal result to zero; tanh reaches 3.8 ULP; sin/cos reduce their
-/// argument in f32. So none is used: f32 exp, expm1 and tanh use
-/// VectorMath.cpp's own f64 code, the other functions the C library.
+/// argument in f32. So none is used: f32 exp, expm1 and tanh use axle's
+/// own recipes (VectorMath.cpp), the other functions the C library.
 bool isApproximated(llvm::StringRef opName) {
   // Upstream passes the operation name ("math.exp").
   opName.consume_front("math.");
@@ -82,9 +81,9 @@ struct ExpandRsqrt : public OpRewritePattern<math::RsqrtOp> {
 /// functions are up to ~2 ULP off, and going through f32 would round f16
 /// results twice). bf16 still goes through f32 (math-extend), since
 /// vectors of f64 cannot be narrowed to bf16 on x86-64 without a library
-/// routine. The library call is scalar either way, so f32 exp, expm1 and
-/// tanh, the hot ones in models, are done inline instead (VectorMath.cpp,
-/// patterns of higher benefit).
+/// routine. The library call is scalar either way, so f32 and bf16 exp,
+/// expm1 and tanh, the hot ones in models, are done inline instead
+/// (VectorMath.cpp, patterns of higher benefit).
 struct PromoteToF64 : public RewritePattern {
   PromoteToF64(MLIRContext *ctx)
       : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/2, ctx) {}

@@ -17,9 +17,9 @@ namespace axle::cpu {
 /// does it first, so the pipeline needs no separate step.
 void emitCustomCallThunks(mlir::ModuleOp module);
 
-/// f32 math.exp, math.expm1 and math.tanh (scalars and vectors) as inline
-/// f64 arithmetic rounded once to f32 (VectorMath.cpp): the interpreter's
-/// f64-then-round results in practice, without scalar library calls.
+/// f32 and bf16 math.exp, math.expm1 and math.tanh (scalars and vectors) as
+/// inline f32 arithmetic (VectorMath.cpp): the recipes the interpreter runs
+/// (F32Exponentials.h), so the same bits, without scalar library calls.
 void populateVectorMathPatterns(mlir::RewritePatternSet &patterns,
                                 mlir::PatternBenefit benefit = 1);
 

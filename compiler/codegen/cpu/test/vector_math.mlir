@@ -1,60 +1,55 @@
 // RUN: axle-opt --axle-approximate-math --split-input-file %s | FileCheck %s
 
-// f32 exp, expm1 and tanh, vectors and scalars, become inline f64
-// arithmetic that stays vector-shaped and is rounded once to f32: no C
-// library call is declared or made.
+// f32 exp, expm1 and tanh, vectors and scalars, become the inline f32
+// recipes of F32Exponentials.h, vector-shaped: no C library call is
+// declared or made. bf16 goes through f32 and rounds once.
 
 // CHECK-NOT: func.func private
 // CHECK-LABEL: func.func @f32_math(
 // exp: clamp, n = roundeven(x log2(e)), r = x - n ln2 by two fused
-// multiply-adds, polynomial, 2^n from the bits of n + 1.5 * 2^52.
-// CHECK: %[[X:.*]] = arith.extf %arg0 : vector<16xf32> to vector<16xf64>
-// CHECK: arith.cmpf ogt, %[[X]], %{{.*}} : vector<16xf64>
-// CHECK: arith.mulf %{{.*}}, %{{.*}} : vector<16xf64>
-// CHECK: %[[N:.*]] = math.roundeven %{{.*}} : vector<16xf64>
-// CHECK: %[[MINUS_N:.*]] = arith.negf %[[N]] : vector<16xf64>
-// CHECK: %[[HI:.*]] = math.fma %[[MINUS_N]], %{{.*}}, %{{.*}} : vector<16xf64>
-// CHECK: math.fma %[[MINUS_N]], %{{.*}}, %[[HI]] : vector<16xf64>
-// CHECK: arith.addf %[[N]], %{{.*}} : vector<16xf64>
-// CHECK: arith.bitcast %{{.*}} : vector<16xf64> to vector<16xi64>
-// CHECK: arith.shli %{{.*}}, %{{.*}} : vector<16xi64>
-// CHECK: arith.addi %{{.*}}, %{{.*}} : vector<16xi64>
-// CHECK: arith.cmpf uno, %[[X]], %[[X]] : vector<16xf64>
-// CHECK-NOT: math.exp
-// CHECK: arith.truncf %{{.*}} : vector<16xf64> to vector<16xf32>
+// multiply-adds, the polynomial in fused multiply-adds, then 2^n as two
+// powers of two built from exponent bits.
+// CHECK: %[[CLAMP_LOW:.*]] = arith.cmpf ogt, %arg0, %{{.*}} : vector<16xf32>
+// CHECK: arith.mulf %{{.*}}, %{{.*}} : vector<16xf32>
+// CHECK: %[[N:.*]] = math.roundeven %{{.*}} : vector<16xf32>
+// CHECK: %[[MINUS_N:.*]] = arith.negf %[[N]] : vector<16xf32>
+// CHECK: %[[HI:.*]] = math.fma %[[MINUS_N]], %{{.*}}, %{{.*}} : vector<16xf32>
+// CHECK: %[[R:.*]] = math.fma %[[MINUS_N]], %{{.*}}, %[[HI]] : vector<16xf32>
+// CHECK-COUNT-7: math.fma %{{.*}}, %{{.*}}, %{{.*}} : vector<16xf32>
+// CHECK: %[[NI:.*]] = arith.fptosi %[[N]] : vector<16xf32> to vector<16xi32>
+// CHECK: %[[HALF:.*]] = arith.shrsi %[[NI]], %{{.*}} : vector<16xi32>
+// CHECK: arith.shli %{{.*}}, %{{.*}} : vector<16xi32>
+// CHECK: arith.bitcast %{{.*}} : vector<16xi32> to vector<16xf32>
+// CHECK: arith.subi %[[NI]], %[[HALF]] : vector<16xi32>
+// CHECK: arith.cmpf uno, %arg0, %arg0 : vector<16xf32>
 // expm1 keeps -0: the zero input is selected.
-// CHECK: %[[Y:.*]] = arith.extf %arg0 : vector<16xf32> to vector<16xf64>
+// CHECK-NOT: math.exp
+// CHECK: arith.cmpf oeq, %arg0, %{{.*}} : vector<16xf32>
+// tanh: one division, corrected for the rounding of t + 2; copysign.
+// CHECK: math.absf %arg0 : vector<16xf32>
 // CHECK-NOT: math.expm1
-// CHECK: arith.cmpf oeq, %[[Y]], %{{.*}} : vector<16xf64>
-// CHECK: arith.truncf %{{.*}} : vector<16xf64> to vector<16xf32>
-// tanh = copysign(t / (t + 2), x) with t = expm1(2 |x|).
-// CHECK: %[[Z:.*]] = arith.extf %arg0 : vector<16xf32> to vector<16xf64>
-// CHECK: math.absf %[[Z]] : vector<16xf64>
+// CHECK: arith.divf %{{.*}}, %{{.*}} : vector<16xf32>
+// CHECK: math.copysign %{{.*}}, %arg0 : vector<16xf32>
 // CHECK-NOT: math.tanh
-// CHECK: arith.divf %{{.*}}, %{{.*}} : vector<16xf64>
-// CHECK: math.copysign %{{.*}}, %[[Z]] : vector<16xf64>
-// CHECK: arith.truncf %{{.*}} : vector<16xf64> to vector<16xf32>
-// The scalar ones: the same code on f64.
-// CHECK: arith.extf %arg1 : f32 to f64
-// CHECK: arith.shli %{{.*}}, %{{.*}} : i64
-// CHECK: arith.truncf %{{.*}} : f64 to f32
-// CHECK: arith.extf %arg1 : f32 to f64
-// CHECK: arith.truncf %{{.*}} : f64 to f32
-// CHECK: arith.extf %arg1 : f32 to f64
-// CHECK: arith.divf %{{.*}}, %{{.*}} : f64
-// CHECK: arith.truncf %{{.*}} : f64 to f32
+// The scalar one: the same code on f32.
+// CHECK: math.roundeven %{{.*}} : f32
+// CHECK: arith.shli %{{.*}}, %{{.*}} : i32
+// bf16: extended, computed in f32, truncated once.
+// CHECK: %[[WIDE:.*]] = arith.extf %arg2 : vector<16xbf16> to vector<16xf32>
+// CHECK: arith.cmpf ogt, %[[WIDE]], %{{.*}} : vector<16xf32>
+// CHECK: arith.truncf %{{.*}} : vector<16xf32> to vector<16xbf16>
 // CHECK-NOT: call
 // CHECK: return
-func.func @f32_math(%v: vector<16xf32>, %s: f32)
-    -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, f32, f32, f32) {
+func.func @f32_math(%v: vector<16xf32>, %s: f32, %b: vector<16xbf16>)
+    -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, f32,
+        vector<16xbf16>) {
   %0 = math.exp %v : vector<16xf32>
   %1 = math.expm1 %v : vector<16xf32>
   %2 = math.tanh %v : vector<16xf32>
   %3 = math.exp %s : f32
-  %4 = math.expm1 %s : f32
-  %5 = math.tanh %s : f32
-  return %0, %1, %2, %3, %4, %5
-      : vector<16xf32>, vector<16xf32>, vector<16xf32>, f32, f32, f32
+  %4 = math.exp %b : vector<16xbf16>
+  return %0, %1, %2, %3, %4
+      : vector<16xf32>, vector<16xf32>, vector<16xf32>, f32, vector<16xbf16>
 }
 
 // -----

@@ -1,0 +1,239 @@
+//===- F32Exponentials.h - how axle computes f32 exp, expm1, tanh -*- C++
+//-*-===//
+//
+// The specification leaves the accuracy of exponential,
+// exponential_minus_one and tanh to the implementation. axle evaluates
+// them for f32 (and for bf16, through f32) with the recipes below: f32
+// arithmetic only, so that compiled code computes 16 results per AVX-512
+// instruction, as XLA's and IREE's f32 polynomials do.
+//
+// The recipes are templates over an arithmetic `Ops`, and both backends
+// run them: the interpreter over scalar floats, the compiler over MLIR
+// vector operations (compiler/codegen/cpu/VectorMath.cpp). Every step is an
+// exactly rounded IEEE operation (add, sub, mul, div, fused multiply-add,
+// round to integer, compare, select, bit casts, integer add and shifts), so
+// both compute the same bits by construction.
+//
+// Worst errors against the correctly rounded result, measured over every
+// f32 input (docs/architecture.md, "Numerics of compiled code"): exp 1 ULP,
+// expm1 2 ULP, tanh 2 ULP; subnormal results included.
+//
+// `Ops` provides the types Float, Int (32-bit) and Bool, and:
+//   constant(float) intConstant(int32_t)
+//   add sub mul div fma(a, b, c) = a * b + c rounded once, neg abs
+//   roundEven copySign toInt (of an integer-valued float)
+//   addInt subInt shiftLeft(Int, n) shiftRight(Int, n) (arithmetic)
+//   fromBits (Int -> Float) less greater equal isNaN select(Bool, a, b)
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef AXLE_COMPILER_DIALECT_STABLEHLO_F32EXPONENTIALS_H
+#define AXLE_COMPILER_DIALECT_STABLEHLO_F32EXPONENTIALS_H
+
+#include <bit>
+#include <cmath>
+#include <cstdint>
+
+namespace axle::f32math {
+
+inline constexpr float kLog2E = 0x1.715476p0f;
+// ln2 = kLn2Hi + kLn2Lo (to 2^-53). kLn2Hi is ln2 rounded to f32. For
+// |x| <= 104 and n = round(x / ln2), x - n kLn2Hi is a multiple of x's or
+// kLn2Hi's ULP below 2^-1 in size, so a fused multiply-add computes it
+// exactly; the second one adds -n kLn2Lo with one rounding.
+inline constexpr float kLn2Hi = 0x1.62e430p-1f;
+inline constexpr float kLn2Lo = -0x1.05c610p-29f;
+// 1 / (k + 1)! for k = 0..6, rounded to f32: P(r) = sum of r^k / (k + 1)!
+// gives exp(r) = 1 + r P(r) to degree 7, whose truncation error on
+// |r| <= 0.347 is 4e-9 relative (0.03 ULP).
+inline constexpr float kInverseFactorials[] = {
+    0x1.0p0f,       0x1.0p-1f,       0x1.555556p-3f, 0x1.555556p-5f,
+    0x1.111112p-7f, 0x1.6c16c2p-10f, 0x1.a01a02p-13f};
+inline constexpr int kTerms = 7;
+
+// exp(-104) is below half the smallest subnormal and exp(89) above the
+// largest float, so clamping there keeps every f32 result (0 and inf),
+// and 2^n stays a product of two normal floats (-150 <= n <= 128).
+inline constexpr float kExpLow = -104.0f;
+inline constexpr float kExpHigh = 89.0f;
+// expm1(-25) rounds to -1, as does expm1 of every x below -17.4.
+inline constexpr float kExpm1Low = -25.0f;
+// tanh(9.5) rounds to 1 (tanh reaches 1 in f32 at 9.0109).
+inline constexpr float kTanhHigh = 9.5f;
+
+/// min(x, hi); NaN becomes hi.
+template <typename Ops>
+typename Ops::Float atMost(Ops &ops, typename Ops::Float x, float hi) {
+  typename Ops::Float high = ops.constant(hi);
+  return ops.select(ops.less(x, high), x, high);
+}
+
+/// x clamped to [lo, hi]; NaN becomes lo, so that no later step sees NaN
+/// (the recipes select NaN inputs at the end).
+template <typename Ops>
+typename Ops::Float clamp(Ops &ops, typename Ops::Float x, float lo, float hi) {
+  typename Ops::Float low = ops.constant(lo);
+  return atMost(ops, ops.select(ops.greater(x, low), x, low), hi);
+}
+
+/// 2^k for an integer k in [-126, 127], from its exponent bits.
+template <typename Ops>
+typename Ops::Float powerOfTwo(Ops &ops, typename Ops::Int k) {
+  return ops.fromBits(
+      ops.shiftLeft(ops.addInt(k, ops.intConstant(127)), /*amount=*/23));
+}
+
+/// x = n ln2 + r with |r| <= ln2 / 2 (plus the rounding of x log2(e)), and
+/// q = Q(r) with exp(r) = 1 + r + r^2 Q(r).
+template <typename Ops> struct Reduced {
+  typename Ops::Float n;
+  typename Ops::Float r;
+  typename Ops::Float q;
+};
+
+template <typename Ops> Reduced<Ops> reduce(Ops &ops, typename Ops::Float x) {
+  typename Ops::Float n = ops.roundEven(ops.mul(x, ops.constant(kLog2E)));
+  typename Ops::Float minusN = ops.neg(n);
+  typename Ops::Float r = ops.fma(minusN, ops.constant(kLn2Lo),
+                                  ops.fma(minusN, ops.constant(kLn2Hi), x));
+  typename Ops::Float q = ops.constant(kInverseFactorials[kTerms - 1]);
+  for (int k = kTerms - 2; k >= 1; --k)
+    q = ops.fma(q, r, ops.constant(kInverseFactorials[k]));
+  return {n, r, q};
+}
+
+/// expm1(r) = r + r^2 Q(r), rounded once after the small term: within
+/// about half an ULP, where r P(r) would add P's rounding error.
+template <typename Ops>
+typename Ops::Float expm1Reduced(Ops &ops, const Reduced<Ops> &reduced) {
+  return ops.fma(ops.mul(reduced.r, reduced.r), reduced.q, reduced.r);
+}
+
+/// exp(x) = (1 + r P(r)) 2^h 2^(n - h) with h = floor(n / 2): the first
+/// product is exact, the second rounds once (to a subnormal, 0 or inf where
+/// the result is one). +inf gives inf, -inf +0, NaN itself.
+template <typename Ops>
+typename Ops::Float exp(Ops &ops, typename Ops::Float x) {
+  Reduced<Ops> reduced = reduce(ops, clamp(ops, x, kExpLow, kExpHigh));
+  typename Ops::Float one = ops.constant(1.0f);
+  typename Ops::Float e =
+      ops.fma(reduced.r, ops.fma(reduced.q, reduced.r, one), one);
+  typename Ops::Int n = ops.toInt(reduced.n);
+  typename Ops::Int half = ops.shiftRight(n, 1);
+  typename Ops::Float result = ops.mul(ops.mul(e, powerOfTwo(ops, half)),
+                                       powerOfTwo(ops, ops.subInt(n, half)));
+  return ops.select(ops.isNaN(x), x, result);
+}
+
+/// expm1(x) for x in [kExpm1Low, kExpHigh]. For n = 0 (|x| < ln2 / 2) it is
+/// r P(r) with r = x: accurate relative to tiny x, with no cancellation
+/// against 1. Otherwise 2 (s r P(r) + (s - 1/2)) with s = 2^(n - 1), which
+/// stays a normal float up to n = 128; s - 1/2 is exact for the n where it
+/// matters, and doubling is exact (or overflows to inf, as it should).
+template <typename Ops>
+typename Ops::Float expm1InRange(Ops &ops, typename Ops::Float x) {
+  Reduced<Ops> reduced = reduce(ops, x);
+  typename Ops::Float rp = expm1Reduced(ops, reduced);
+  typename Ops::Float halfScale =
+      powerOfTwo(ops, ops.subInt(ops.toInt(reduced.n), ops.intConstant(1)));
+  typename Ops::Float sum =
+      ops.fma(halfScale, rp, ops.sub(halfScale, ops.constant(0.5f)));
+  typename Ops::Float e = ops.mul(sum, ops.constant(2.0f));
+  return ops.select(ops.equal(reduced.n, ops.constant(0.0f)), rp, e);
+}
+
+/// expm1 with -0 kept, inf for large x, -1 for -inf, NaN itself.
+template <typename Ops>
+typename Ops::Float expm1(Ops &ops, typename Ops::Float x) {
+  typename Ops::Float e = expm1InRange(ops, clamp(ops, x, kExpm1Low, kExpHigh));
+  e = ops.select(ops.equal(x, ops.constant(0.0f)), x, e);
+  return ops.select(ops.isNaN(x), x, e);
+}
+
+/// tanh(|x|) = t / (t + 2) = 1 - 2 / (t + 2) with t = expm1(2 |x|). One
+/// division: g = m / d, with d = t + 2 rounded and m = min(t, 2), gives
+/// tanh as g (t < 2) or 1 - g (t >= 2, no cancellation either way). Then g
+/// is corrected for d's rounding: d + e = t + 2 exactly, with e from two
+/// exact subtractions (the bigger of t and 2 is added to first); with the
+/// division's exact residual rho = m - g d, the true quotient is
+/// g + (rho - g e) / (t + 2), and 1 / (t + 2) is (1 - g) / 2 (t < 2) or
+/// g / 2 (t >= 2) to a few ULP, enough for a correction below an ULP. That
+/// keeps tanh within about 1 ULP; copysign restores the sign (and -0).
+template <typename Ops>
+typename Ops::Float tanh(Ops &ops, typename Ops::Float x) {
+  typename Ops::Float a = atMost(ops, ops.abs(x), kTanhHigh);
+  typename Ops::Float t = expm1InRange(ops, ops.add(a, a));
+  typename Ops::Float two = ops.constant(2.0f);
+  typename Ops::Float half = ops.constant(0.5f);
+  typename Ops::Bool small = ops.less(t, two);
+  typename Ops::Float numerator = ops.select(small, t, two);
+  typename Ops::Float bigger = ops.select(small, two, t);
+  typename Ops::Float d = ops.add(t, two);
+  typename Ops::Float e = ops.sub(numerator, ops.sub(d, bigger));
+  typename Ops::Float g = ops.div(numerator, d);
+  typename Ops::Float minusG = ops.neg(g);
+  typename Ops::Float rho = ops.fma(minusG, d, numerator);
+  typename Ops::Float reciprocal =
+      ops.select(small, ops.fma(minusG, half, half), ops.mul(g, half));
+  typename Ops::Float corrected =
+      ops.fma(ops.fma(minusG, e, rho), reciprocal, g);
+  typename Ops::Float result =
+      ops.select(small, corrected, ops.sub(ops.constant(1.0f), corrected));
+  result = ops.copySign(result, x);
+  return ops.select(ops.isNaN(x), x, result);
+}
+
+/// The recipes' arithmetic on scalar floats (the interpreter's). Each
+/// operation is its own expression, so no compiler contracts a multiply
+/// and an add into a fused multiply-add (clang contracts only within one
+/// expression; the interpreter is also built with -ffp-contract=off).
+struct ScalarOps {
+  using Float = float;
+  using Int = int32_t;
+  using Bool = bool;
+
+  Float constant(float value) { return value; }
+  Int intConstant(int32_t value) { return value; }
+  Float add(Float a, Float b) { return a + b; }
+  Float sub(Float a, Float b) { return a - b; }
+  Float mul(Float a, Float b) { return a * b; }
+  Float div(Float a, Float b) { return a / b; }
+  Float fma(Float a, Float b, Float c) { return std::fma(a, b, c); }
+  Float neg(Float a) { return -a; }
+  Float abs(Float a) { return std::fabs(a); }
+  // The default rounding mode is to nearest, ties to even.
+  Float roundEven(Float a) { return std::nearbyint(a); }
+  Float copySign(Float magnitude, Float sign) {
+    return std::copysign(magnitude, sign);
+  }
+  Int toInt(Float a) { return static_cast<Int>(a); }
+  Int addInt(Int a, Int b) { return a + b; }
+  Int subInt(Int a, Int b) { return a - b; }
+  Int shiftLeft(Int a, int amount) {
+    return static_cast<Int>(static_cast<uint32_t>(a) << amount);
+  }
+  Int shiftRight(Int a, int amount) { return a >> amount; }
+  Float fromBits(Int bits) { return std::bit_cast<Float>(bits); }
+  Bool less(Float a, Float b) { return a < b; }
+  Bool greater(Float a, Float b) { return a > b; }
+  Bool equal(Float a, Float b) { return a == b; }
+  Bool isNaN(Float a) { return std::isnan(a); }
+  Float select(Bool condition, Float a, Float b) { return condition ? a : b; }
+};
+
+inline float exp(float x) {
+  ScalarOps ops;
+  return exp(ops, x);
+}
+inline float expm1(float x) {
+  ScalarOps ops;
+  return expm1(ops, x);
+}
+inline float tanh(float x) {
+  ScalarOps ops;
+  return tanh(ops, x);
+}
+
+} // namespace axle::f32math
+
+#endif // AXLE_COMPILER_DIALECT_STABLEHLO_F32EXPONENTIALS_H
