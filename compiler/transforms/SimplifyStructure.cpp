@@ -436,6 +436,57 @@ struct DotGeneralOfTranspose : OpRewritePattern<hlo::DotGeneralOp> {
   bool onLhs;
 };
 
+/// A transpose that swaps the two free dimensions of a dot_general's result
+/// (each operand has exactly one; the batching dimensions stay in front,
+/// in place) is dot_general with its operands swapped: each element is the
+/// same sum of the same products in the same order, since products
+/// commute exactly, and the transposed copy of the result goes away
+/// (training steps transpose their weight gradients so). Left alone:
+/// complex products (compiled code may fuse their terms into multiply-adds
+/// in an order that depends on the operand order), quantized ones, an
+/// explicit algorithm (its operand types need not be symmetric), and a
+/// dot_general with other users.
+struct TransposeOfDotGeneral : OpRewritePattern<hlo::TransposeOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(hlo::TransposeOp op,
+                                PatternRewriter &rewriter) const override {
+    auto dot = op.getOperand().getDefiningOp<hlo::DotGeneralOp>();
+    if (!dot || !dot->hasOneUse() || dot.getAlgorithmAttr() ||
+        isQuantized(dot.getLhs().getType()) ||
+        isQuantized(dot.getRhs().getType()) || isQuantized(dot.getType()) ||
+        isa<ComplexType>(getElementTypeOrSelf(dot.getType())))
+      return failure();
+    auto lhsType = dyn_cast<RankedTensorType>(dot.getLhs().getType());
+    auto rhsType = dyn_cast<RankedTensorType>(dot.getRhs().getType());
+    if (!lhsType || !rhsType)
+      return failure();
+    hlo::DotDimensionNumbersAttr dims = dot.getDotDimensionNumbers();
+    int64_t batch = dims.getLhsBatchingDimensions().size();
+    int64_t contract = dims.getLhsContractingDimensions().size();
+    if (lhsType.getRank() - batch - contract != 1 ||
+        rhsType.getRank() - batch - contract != 1)
+      return failure();
+    // The result is (batch..., lhs free, rhs free); the transpose must swap
+    // the last two and keep the batch dimensions.
+    SmallVector<int64_t> swap = llvm::to_vector(llvm::seq<int64_t>(0, batch));
+    swap.append({batch + 1, batch});
+    if (op.getPermutation() != ArrayRef<int64_t>(swap))
+      return failure();
+    auto swappedDims = hlo::DotDimensionNumbersAttr::get(
+        op.getContext(), dims.getRhsBatchingDimensions(),
+        dims.getLhsBatchingDimensions(), dims.getRhsContractingDimensions(),
+        dims.getLhsContractingDimensions());
+    ArrayAttr precision = dot.getPrecisionConfigAttr();
+    if (precision && precision.size() == 2)
+      precision = rewriter.getArrayAttr({precision[1], precision[0]});
+    rewriter.replaceOpWithNewOp<hlo::DotGeneralOp>(
+        op, op.getType(), dot.getRhs(), dot.getLhs(), swappedDims, precision,
+        /*algorithm=*/nullptr);
+    return success();
+  }
+};
+
 /// dot_general with a contracting dimension of size 0: every result element
 /// is an empty sum, which the interpreter (like XLA) starts at +0.
 struct DotGeneralOfEmptyContraction : OpRewritePattern<hlo::DotGeneralOp> {
@@ -916,8 +967,8 @@ void populateStructureSimplifications(RewritePatternSet &patterns,
       DynamicIotaOfConstant, RealDynamicSliceOfConstants, DynamicPadOfConstants,
       SetDimensionSizeOfStatic, GetDimensionSizeOfStatic,
       GetTupleElementOfTuple, TupleOfElements, WhileOfFalse,
-      WhileInvariantResult, IfOfConstant, IfOfSameResults, CaseOfConstant>(
-      context);
+      WhileInvariantResult, IfOfConstant, IfOfSameResults, CaseOfConstant,
+      TransposeOfDotGeneral>(context);
   patterns.add<DotGeneralOfTranspose>(context, /*onLhs=*/true);
   patterns.add<DotGeneralOfTranspose>(context, /*onLhs=*/false);
 }

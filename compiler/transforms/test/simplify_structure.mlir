@@ -206,6 +206,55 @@ func.func @dot_transpose_free_dims(%a: tensor<3x2x4xf32>, %b: tensor<4x5xf32>) -
 
 // -----
 
+// TransposeOfDotGeneral: transposing a matmul's result is the matmul with
+// its operands swapped (and their contracting dimensions and precisions).
+// CHECK-LABEL: func.func @transpose_of_dot
+// CHECK-NOT: stablehlo.transpose
+// CHECK: %[[D:.*]] = stablehlo.dot_general %arg1, %arg0, contracting_dims = [0] x [0], precision = [HIGHEST, DEFAULT] : (tensor<4x5xf32>, tensor<4x2xf32>) -> tensor<5x2xf32>
+// CHECK: return %[[D]]
+func.func @transpose_of_dot(%a: tensor<4x2xf32>, %b: tensor<4x5xf32>) -> tensor<5x2xf32> {
+  %0 = stablehlo.dot_general %a, %b, contracting_dims = [0] x [0], precision = [DEFAULT, HIGHEST] : (tensor<4x2xf32>, tensor<4x5xf32>) -> tensor<2x5xf32>
+  %1 = stablehlo.transpose %0, dims = [1, 0] : (tensor<2x5xf32>) -> tensor<5x2xf32>
+  return %1 : tensor<5x2xf32>
+}
+
+// -----
+
+// TransposeOfDotGeneral with batching dimensions, which stay in front.
+// CHECK-LABEL: func.func @transpose_of_batched_dot
+// CHECK-NOT: stablehlo.transpose
+// CHECK: stablehlo.dot_general %arg1, %arg0, batching_dims = [2] x [0], contracting_dims = [0] x [2] : (tensor<4x5x6xi32>, tensor<6x2x4xi32>) -> tensor<6x5x2xi32>
+func.func @transpose_of_batched_dot(%a: tensor<6x2x4xi32>, %b: tensor<4x5x6xi32>) -> tensor<6x5x2xi32> {
+  %0 = stablehlo.dot_general %a, %b, batching_dims = [0] x [2], contracting_dims = [2] x [0] : (tensor<6x2x4xi32>, tensor<4x5x6xi32>) -> tensor<6x2x5xi32>
+  %1 = stablehlo.transpose %0, dims = [0, 2, 1] : (tensor<6x2x5xi32>) -> tensor<6x5x2xi32>
+  return %1 : tensor<6x5x2xi32>
+}
+
+// -----
+
+// TransposeOfDotGeneral must not fire when the transpose moves a batching
+// dimension, when an operand has two free dimensions, when the product is
+// used untransposed too, or for complex products.
+// CHECK-LABEL: func.func @transpose_of_dot_kept
+// CHECK-COUNT-4: stablehlo.transpose
+// CHECK-NOT: stablehlo.transpose
+func.func @transpose_of_dot_kept(%a: tensor<6x2x4xf32>, %b: tensor<6x4x5xf32>,
+    %c: tensor<3x2x4xf32>, %d: tensor<4x5xf32>, %g: tensor<2x4xf32>,
+    %e: tensor<2x4xcomplex<f32>>, %f: tensor<4x5xcomplex<f32>>)
+    -> (tensor<2x6x5xf32>, tensor<3x5x2xf32>, tensor<2x5xf32>, tensor<5x2xf32>, tensor<5x2xcomplex<f32>>) {
+  %0 = stablehlo.dot_general %a, %b, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<6x2x4xf32>, tensor<6x4x5xf32>) -> tensor<6x2x5xf32>
+  %1 = stablehlo.transpose %0, dims = [1, 0, 2] : (tensor<6x2x5xf32>) -> tensor<2x6x5xf32>
+  %2 = stablehlo.dot_general %c, %d, contracting_dims = [2] x [0] : (tensor<3x2x4xf32>, tensor<4x5xf32>) -> tensor<3x2x5xf32>
+  %3 = stablehlo.transpose %2, dims = [0, 2, 1] : (tensor<3x2x5xf32>) -> tensor<3x5x2xf32>
+  %4 = stablehlo.dot_general %g, %d, contracting_dims = [1] x [0] : (tensor<2x4xf32>, tensor<4x5xf32>) -> tensor<2x5xf32>
+  %5 = stablehlo.transpose %4, dims = [1, 0] : (tensor<2x5xf32>) -> tensor<5x2xf32>
+  %6 = stablehlo.dot_general %e, %f, contracting_dims = [1] x [0] : (tensor<2x4xcomplex<f32>>, tensor<4x5xcomplex<f32>>) -> tensor<2x5xcomplex<f32>>
+  %7 = stablehlo.transpose %6, dims = [1, 0] : (tensor<2x5xcomplex<f32>>) -> tensor<5x2xcomplex<f32>>
+  return %1, %3, %4, %5, %7 : tensor<2x6x5xf32>, tensor<3x5x2xf32>, tensor<2x5xf32>, tensor<5x2xf32>, tensor<5x2xcomplex<f32>>
+}
+
+// -----
+
 // DotGeneralOfEmptyContraction: a sum over no products is +0.
 // CHECK-LABEL: func.func @dot_empty_contraction
 // CHECK-NOT: stablehlo.dot_general
