@@ -959,16 +959,16 @@ void populateStructureSimplifications(RewritePatternSet &patterns,
   // No rule here is exact only under fast-math; `options` is unused.
   (void)options;
   MLIRContext *context = patterns.getContext();
-  patterns.add<
-      ReduceOfUnitDims, ReduceOfEmpty, ReduceOfBroadcast,
-      DotGeneralOfEmptyContraction, DynamicSliceOfConstants,
-      DynamicSliceOfWhole, DynamicUpdateSliceOfWhole, DynamicUpdateSliceOfEmpty,
-      DynamicReshapeOfConstant, DynamicBroadcastInDimOfConstant,
-      DynamicIotaOfConstant, RealDynamicSliceOfConstants, DynamicPadOfConstants,
-      SetDimensionSizeOfStatic, GetDimensionSizeOfStatic,
-      GetTupleElementOfTuple, TupleOfElements, WhileOfFalse,
-      WhileInvariantResult, IfOfConstant, IfOfSameResults, CaseOfConstant,
-      TransposeOfDotGeneral>(context);
+  patterns.add<ReduceOfUnitDims, ReduceOfEmpty, ReduceOfBroadcast,
+               DotGeneralOfEmptyContraction, DynamicSliceOfConstants,
+               DynamicSliceOfWhole, DynamicUpdateSliceOfWhole,
+               DynamicUpdateSliceOfEmpty, DynamicReshapeOfConstant,
+               DynamicBroadcastInDimOfConstant, DynamicIotaOfConstant,
+               RealDynamicSliceOfConstants, DynamicPadOfConstants,
+               SetDimensionSizeOfStatic, GetDimensionSizeOfStatic,
+               GetTupleElementOfTuple, TupleOfElements, WhileOfFalse,
+               WhileInvariantResult, IfOfConstant, IfOfSameResults,
+               CaseOfConstant, TransposeOfDotGeneral>(context);
   patterns.add<DotGeneralOfTranspose>(context, /*onLhs=*/true);
   patterns.add<DotGeneralOfTranspose>(context, /*onLhs=*/false);
 }
