@@ -299,8 +299,31 @@ Value buildAsBatchMatmul(OpBuilder &b, Location loc, const ProductSum &ps,
     result.push_back(llvm::to_vector(second));
     return result;
   };
+  // An f32 rhs already laid out as (batch, free, contracting), such as
+  // attention's K in Q K^T or a weight read transposed in a backward pass,
+  // stays so: the matmul reads it as a transposed B (packed by 16 x 16
+  // blocks, which need n and k in multiples of 16, and k blocks of 16 to
+  // 128), instead of a transposed copy made first.
+  int64_t depth = product(rhs, dims.rhsContract);
+  auto isIdentity = [](ArrayRef<SmallVector<int64_t>> order, int64_t rank) {
+    SmallVector<int64_t> flat;
+    for (ArrayRef<int64_t> group : order)
+      flat.append(group.begin(), group.end());
+    return llvm::equal(flat, llvm::seq<int64_t>(0, rank));
+  };
+  bool transposedRhs =
+      !swapped && resultType.getElementType().isF32() && !rhsFree.empty() &&
+      !dims.rhsContract.empty() && columns % 16 == 0 && depth % 16 == 0 &&
+      (depth <= 128 || depth % 64 == 0) &&
+      isIdentity(groups(dims.rhsBatch, rhsFree, dims.rhsContract), rhsRank) &&
+      !isIdentity(groups(dims.rhsBatch, dims.rhsContract, rhsFree), rhsRank);
   Value lhsMatrix, rhsMatrix;
-  if (swapped) {
+  if (transposedRhs) {
+    lhsMatrix = transposeAndCollapse(
+        b, loc, lhs, groups(dims.lhsBatch, lhsFree, dims.lhsContract));
+    rhsMatrix = transposeAndCollapse(
+        b, loc, rhs, groups(dims.rhsBatch, rhsFree, dims.rhsContract));
+  } else if (swapped) {
     lhsMatrix = transposeAndCollapse(
         b, loc, rhs, groups(dims.rhsBatch, rhsFree, dims.rhsContract));
     rhsMatrix = transposeAndCollapse(
@@ -353,14 +376,16 @@ Value buildAsBatchMatmul(OpBuilder &b, Location loc, const ProductSum &ps,
   SmallVector<utils::IteratorType> iterators(loops - 1,
                                              utils::IteratorType::parallel);
   iterators.push_back(utils::IteratorType::reduction);
-  Value sums = linalg::GenericOp::create(
-                   b, loc, TypeRange{matrixInit.getType()},
-                   ValueRange{lhsMatrix, rhsMatrix}, ValueRange{matrixInit},
-                   {map({m, k}), map({k, n}), map({m, n})}, iterators,
-                   [&](OpBuilder &nb, Location nl, ValueRange args) {
-                     ps.buildBody(nb, nl, args);
-                   })
-                   .getResult(0);
+  Value sums =
+      linalg::GenericOp::create(
+          b, loc, TypeRange{matrixInit.getType()},
+          ValueRange{lhsMatrix, rhsMatrix}, ValueRange{matrixInit},
+          {map({m, k}), transposedRhs ? map({n, k}) : map({k, n}), map({m, n})},
+          iterators,
+          [&](OpBuilder &nb, Location nl, ValueRange args) {
+            ps.buildBody(nb, nl, args);
+          })
+          .getResult(0);
   if (swapped) {
     SmallVector<int64_t> permutation =
         batched ? SmallVector<int64_t>{0, 2, 1} : SmallVector<int64_t>{1, 0};

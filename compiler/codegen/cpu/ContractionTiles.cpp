@@ -65,8 +65,10 @@ bool hasRegisterTileBody(linalg::LinalgOp op) {
 }
 
 /// A plain or batched float matmul as the lowering builds it: a generic
-/// with loops ([b,] m, n, k), maps ([b,] m, k), ([b,] k, n) -> ([b,] m, n),
-/// one element type (f32 or f64) and the body acc = fma(a, b, acc).
+/// with loops ([b,] m, n, k), maps ([b,] m, k), ([b,] k, n) -> ([b,] m, n)
+/// (or ([b,] n, k) for B: a transposed B, which MatmulBlock.cpp packs by
+/// 16 x 16 blocks), one element type (f32 or f64) and the body
+/// acc = fma(a, b, acc).
 bool isFloatMatmul(linalg::LinalgOp op) {
   if (!hasRegisterTileBody(op))
     return false;
@@ -88,8 +90,9 @@ bool isFloatMatmul(linalg::LinalgOp op) {
     exprs.push_back(getAffineDimExpr(batch + column, ctx));
     return AffineMap::get(loops, 0, exprs, ctx);
   };
-  return op.getIndexingMapsArray() ==
-         SmallVector<AffineMap>{map(0, 2), map(2, 1), map(0, 1)};
+  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+  return maps == SmallVector<AffineMap>{map(0, 2), map(2, 1), map(0, 1)} ||
+         maps == SmallVector<AffineMap>{map(0, 2), map(1, 2), map(0, 1)};
 }
 
 /// Replaces a static contraction tile whose loops all have size 1 but m
@@ -261,7 +264,12 @@ void tileAndVectorizeMatmul(RewriterBase &rewriter, linalg::LinalgOp op) {
     return;
   // A kc x 64 panel of B should stay in L1 (48 KiB) while the row tiles
   // of the block run over it.
-  if (int64_t kc = cacheTile(k, 128, 1)) {
+  // A transposed B is packed by 16 x 16 blocks, so its k blocks are
+  // multiples of 16.
+  AffineMap rhsMap = op.getMatchingIndexingMap(op.getDpsInputOperand(1));
+  bool transposedB = rhsMap.getResult(batch + 1) ==
+                     getAffineDimExpr(batch + 2, op->getContext());
+  if (int64_t kc = cacheTile(k, 128, transposedB ? 16 : 1)) {
     SmallVector<int64_t> depth(batch + 2, 0);
     depth.push_back(kc);
     tiled = tile(rewriter, *tiled, depth);

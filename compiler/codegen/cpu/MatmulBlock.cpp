@@ -173,10 +173,44 @@ LogicalResult emitMatmulBlock(RewriterBase &rewriter, linalg::LinalgOp block,
   // always, A's block once before the column tiles, so that the k loop is
   // the f32 one instead of converting every element mc / mr (B) or nc / nr
   // (A) times.
+  //
+  // A transposed B (nc x kc, the lowering's form of a dot_general whose rhs
+  // has its contracting dimension last, such as attention's K) is always
+  // packed: 16 x 16 blocks of it are read row by row, transposed in
+  // registers and written as 16 rows of the panel.
   bool widened = input != element;
   int64_t panels = nc / nr;
-  bool pack = widened || (mc / mr >= 4 && nr != rhsType.getDimSize(batch + 1));
+  AffineMap rhsMap = block.getMatchingIndexingMap(block.getDpsInputOperand(1));
+  bool transposedB =
+      rhsMap.getResult(batch + 1) == getAffineDimExpr(batch + 2, ctx);
+  if (transposedB && (kc % 16 || nr % 16))
+    return failure();
+  bool pack = widened || transposedB ||
+              (mc / mr >= 4 && nr != rhsType.getDimSize(batch + 1));
+  auto packTransposedPanel = [&](Value column) -> Value {
+    Value empty = tensor::EmptyOp::create(rewriter, loc,
+                                          ArrayRef<int64_t>{kc, nr}, element);
+    auto blockType = VectorType::get({16, 16}, element);
+    auto inputBlockType = VectorType::get({16, 16}, input);
+    return buildLoop(rewriter, loc, kc, 16, empty, [&](Value k, Value panel) {
+      return buildLoop(rewriter, loc, nr, 16, panel, [&](Value c, Value p) {
+        Value row = arith::AddIOp::create(rewriter, loc, column, c);
+        Value square = widen(vector::TransferReadOp::create(
+                                 rewriter, loc, inputBlockType, rhs, at(row, k),
+                                 inputPadding, minor(rank, 2), inBounds2),
+                             blockType);
+        Value transposed = vector::TransposeOp::create(rewriter, loc, square,
+                                                       ArrayRef<int64_t>{1, 0});
+        return vector::TransferWriteOp::create(rewriter, loc, transposed, p,
+                                               ValueRange{k, c}, minor(2, 2),
+                                               inBounds2)
+            .getResult();
+      });
+    });
+  };
   auto packPanel = [&](Value column) -> Value {
+    if (transposedB)
+      return packTransposedPanel(column);
     Value empty = tensor::EmptyOp::create(rewriter, loc,
                                           ArrayRef<int64_t>{kc, nr}, element);
     return buildLoop(rewriter, loc, kc, 1, empty, [&](Value k, Value panel) {

@@ -10,8 +10,10 @@
 namespace axle::cpu {
 
 /// Replaces `block`, a static matmul tile in the lowering's form
-/// ([1,] mc x kc times [1,] kc x nc into [1,] mc x nc; acc = fma(a, b, acc),
-/// bf16/f16 inputs widened), by vector code with `mr` x `nr` register
+/// ([1,] mc x kc times [1,] kc x nc, or a transposed B [1,] nc x kc, into
+/// [1,] mc x nc; acc = fma(a, b, acc), bf16/f16 inputs widened; a
+/// transposed B needs kc and `nr` in multiples of 16, since its panels are
+/// packed by 16 x 16 blocks), by vector code with `mr` x `nr` register
 /// tiles (which divide mc and nc). Columns of register tiles go outermost,
 /// so that the kc x nr panel of B they read stays in L1 while every row
 /// tile runs over it; when it is reused by several row tiles, B is first

@@ -186,3 +186,44 @@ func.func @narrow_result(%a: tensor<64x128xf32>, %b: tensor<128x10xf32>) -> tens
   %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<64x128xf32>, tensor<128x10xf32>) -> tensor<64x10xf32>
   return %0 : tensor<64x10xf32>
 }
+
+// -----
+
+// An f32 rhs laid out as (batch, free, contracting), attention's K in
+// Q K^T, stays as it is: the generic reads it as a transposed B,
+// ([b,] n, k), with no transposed copy made first.
+
+// CHECK-DAG: #[[A:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d3)>
+// CHECK-DAG: #[[BT:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3)>
+// CHECK-DAG: #[[C:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>
+// CHECK-LABEL: func.func @transposed_rhs
+// CHECK-NOT: linalg.transpose
+// CHECK: linalg.generic {indexing_maps = [#[[A]], #[[BT]], #[[C]]]
+// CHECK-SAME: ins(%arg0, %arg1 : tensor<4x32x64xf32>, tensor<4x48x64xf32>)
+// CHECK: math.fma
+func.func @transposed_rhs(%q: tensor<4x32x64xf32>, %k: tensor<4x48x64xf32>) -> tensor<4x32x48xf32> {
+  %0 = stablehlo.dot_general %q, %k, batching_dims = [0] x [0], contracting_dims = [2] x [2] : (tensor<4x32x64xf32>, tensor<4x48x64xf32>) -> tensor<4x32x48xf32>
+  return %0 : tensor<4x32x48xf32>
+}
+
+// -----
+
+// The transposed B is packed by 16 x 16 blocks: where n or k is not a
+// multiple of 16 (or k has no k block of 16 to 128), or the result is not
+// f32, the rhs is transposed first as before.
+
+// CHECK-LABEL: func.func @transposed_rhs_kept
+// CHECK: linalg.transpose ins(%arg1 : tensor<48x24xf32>) outs(%{{.*}} : tensor<24x48xf32>) permutation = [1, 0]
+// CHECK: linalg.transpose ins(%arg3 : tensor<40x64xf32>) outs(%{{.*}} : tensor<64x40xf32>) permutation = [1, 0]
+// CHECK: linalg.transpose ins(%arg4 : tensor<48x64xf64>) outs(%{{.*}} : tensor<64x48xf64>) permutation = [1, 0]
+// CHECK: linalg.transpose ins(%arg6 : tensor<48x1040xf32>) outs(%{{.*}} : tensor<1040x48xf32>) permutation = [1, 0]
+func.func @transposed_rhs_kept(%a: tensor<32x24xf32>, %b: tensor<48x24xf32>,
+    %c: tensor<32x64xf32>, %d: tensor<40x64xf32>, %e: tensor<48x64xf64>,
+    %f: tensor<32x1040xf32>, %g: tensor<48x1040xf32>, %h: tensor<32x64xf64>)
+    -> (tensor<32x48xf32>, tensor<32x40xf32>, tensor<32x48xf64>, tensor<32x48xf32>) {
+  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [1] : (tensor<32x24xf32>, tensor<48x24xf32>) -> tensor<32x48xf32>
+  %1 = stablehlo.dot_general %c, %d, contracting_dims = [1] x [1] : (tensor<32x64xf32>, tensor<40x64xf32>) -> tensor<32x40xf32>
+  %2 = stablehlo.dot_general %h, %e, contracting_dims = [1] x [1] : (tensor<32x64xf64>, tensor<48x64xf64>) -> tensor<32x48xf64>
+  %3 = stablehlo.dot_general %f, %g, contracting_dims = [1] x [1] : (tensor<32x1040xf32>, tensor<48x1040xf32>) -> tensor<32x48xf32>
+  return %0, %1, %2, %3 : tensor<32x48xf32>, tensor<32x40xf32>, tensor<32x48xf64>, tensor<32x48xf32>
+}

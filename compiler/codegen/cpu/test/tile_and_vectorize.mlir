@@ -216,3 +216,35 @@ func.func @single_k_block(%a: tensor<128x64xf32>, %b: tensor<64x256xf32>) -> ten
   } -> tensor<128x256xf32>
   return %0 : tensor<128x256xf32>
 }
+
+// -----
+
+// A matmul with a transposed B (([b,] n, k), as the lowering leaves
+// attention's K): each 128 x 64 panel is packed from 16 x 16 blocks of B,
+// each read row by row (16 k values of one column of the panel), transposed
+// by shuffles and written as 16 rows of the panel; the register tiles then
+// run as for any matmul, in k order.
+
+#lhs = affine_map<(d0, d1, d2) -> (d0, d2)>
+#rhst = affine_map<(d0, d1, d2) -> (d1, d2)>
+#out = affine_map<(d0, d1, d2) -> (d0, d1)>
+// CHECK-LABEL: func.func @matmul_transposed_b
+// CHECK: scf.forall (%{{.*}}) = (0) to (256) step (128)
+// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c128
+// CHECK: %[[EMPTY:.*]] = tensor.empty() : tensor<128x64xf32>
+// CHECK: %[[PANEL:.*]] = scf.for %[[K:.*]] = %c0 to %c128 step %c16 iter_args(%{{.*}} = %[[EMPTY]])
+// CHECK: scf.for %[[C:.*]] = %c0 to %c64 step %c16
+// CHECK: vector.transfer_read {{.*}} : tensor<128x128xf32>, vector<16x16xf32>
+// CHECK: vector.shuffle
+// CHECK: vector.transfer_write %{{.*}}, %{{.*}}[%[[K]], %[[C]]] {{.*}} : vector<16x16xf32>, tensor<128x64xf32>
+// CHECK: scf.for %{{.*}} = %c0 to %c128 step %c4 iter_args(%{{.*}} = %{{.*}}) -> (vector<4x64xf32>)
+// CHECK: vector.transfer_read %[[PANEL]]{{.*}} : tensor<128x64xf32>, vector<64xf32>
+// CHECK: math.fma %{{.*}}, %{{.*}}, %{{.*}} : vector<64xf32>
+func.func @matmul_transposed_b(%a: tensor<256x512xf32>, %b: tensor<128x512xf32>, %c: tensor<256x128xf32>) -> tensor<256x128xf32> {
+  %0 = linalg.generic {indexing_maps = [#lhs, #rhst, #out], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %b : tensor<256x512xf32>, tensor<128x512xf32>) outs(%c : tensor<256x128xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %1 = math.fma %x, %y, %acc : f32
+    linalg.yield %1 : f32
+  } -> tensor<256x128xf32>
+  return %0 : tensor<256x128xf32>
+}
