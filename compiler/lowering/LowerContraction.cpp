@@ -303,7 +303,9 @@ Value buildAsBatchMatmul(OpBuilder &b, Location loc, const ProductSum &ps,
   // attention's K in Q K^T or a weight read transposed in a backward pass,
   // stays so: the matmul reads it as a transposed B (packed by 16 x 16
   // blocks, which need n and k in multiples of 16, and k blocks of 16 to
-  // 128), instead of a transposed copy made first.
+  // 128), instead of a transposed copy made first. (With free and
+  // contracting dimensions both present, that order is never also the
+  // plain (batch, contracting, free) one.)
   int64_t depth = product(rhs, dims.rhsContract);
   auto isIdentity = [](ArrayRef<SmallVector<int64_t>> order, int64_t rank) {
     SmallVector<int64_t> flat;
@@ -315,8 +317,7 @@ Value buildAsBatchMatmul(OpBuilder &b, Location loc, const ProductSum &ps,
       !swapped && resultType.getElementType().isF32() && !rhsFree.empty() &&
       !dims.rhsContract.empty() && columns % 16 == 0 && depth % 16 == 0 &&
       (depth <= 128 || depth % 64 == 0) &&
-      isIdentity(groups(dims.rhsBatch, rhsFree, dims.rhsContract), rhsRank) &&
-      !isIdentity(groups(dims.rhsBatch, dims.rhsContract, rhsFree), rhsRank);
+      isIdentity(groups(dims.rhsBatch, rhsFree, dims.rhsContract), rhsRank);
   Value lhsMatrix, rhsMatrix;
   if (transposedRhs) {
     lhsMatrix = transposeAndCollapse(

@@ -266,10 +266,7 @@ void tileAndVectorizeMatmul(RewriterBase &rewriter, linalg::LinalgOp op) {
   // of the block run over it.
   // A transposed B is packed by 16 x 16 blocks, so its k blocks are
   // multiples of 16.
-  AffineMap rhsMap = op.getMatchingIndexingMap(op.getDpsInputOperand(1));
-  bool transposedB = rhsMap.getResult(batch + 1) ==
-                     getAffineDimExpr(batch + 2, op->getContext());
-  if (int64_t kc = cacheTile(k, 128, transposedB ? 16 : 1)) {
+  if (int64_t kc = cacheTile(k, 128, hasTransposedB(op) ? 16 : 1)) {
     SmallVector<int64_t> depth(batch + 2, 0);
     depth.push_back(kc);
     tiled = tile(rewriter, *tiled, depth);

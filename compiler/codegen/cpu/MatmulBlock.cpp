@@ -102,6 +102,14 @@ std::optional<FillStart> findFillStart(Value acc) {
 
 } // namespace
 
+bool hasTransposedB(linalg::LinalgOp matmul) {
+  unsigned batch = matmul.getNumLoops() - 3;
+  AffineMap rhsMap =
+      matmul.getMatchingIndexingMap(matmul.getDpsInputOperand(1));
+  return rhsMap.getResult(batch + 1) ==
+         getAffineDimExpr(batch + 2, matmul->getContext());
+}
+
 LogicalResult emitMatmulBlock(RewriterBase &rewriter, linalg::LinalgOp block,
                               int64_t mr, int64_t nr) {
   Value lhs = block.getDpsInputs()[0], rhs = block.getDpsInputs()[1];
@@ -180,9 +188,7 @@ LogicalResult emitMatmulBlock(RewriterBase &rewriter, linalg::LinalgOp block,
   // registers and written as 16 rows of the panel.
   bool widened = input != element;
   int64_t panels = nc / nr;
-  AffineMap rhsMap = block.getMatchingIndexingMap(block.getDpsInputOperand(1));
-  bool transposedB =
-      rhsMap.getResult(batch + 1) == getAffineDimExpr(batch + 2, ctx);
+  bool transposedB = hasTransposedB(block);
   if (transposedB && (kc % 16 || nr % 16))
     return failure();
   bool pack = widened || transposedB ||

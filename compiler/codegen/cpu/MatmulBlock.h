@@ -20,6 +20,10 @@ namespace axle::cpu {
 /// copied into such contiguous panels (B's rows may be 4 KiB apart, which
 /// would map a panel to a few L1 sets). Each element of C still adds its
 /// products in k order with one fused multiply-add each.
+/// Whether a matmul in the lowering's form (see `emitMatmulBlock`) reads B
+/// transposed, ([1,] n, k).
+bool hasTransposedB(mlir::linalg::LinalgOp matmul);
+
 mlir::LogicalResult emitMatmulBlock(mlir::RewriterBase &rewriter,
                                     mlir::linalg::LinalgOp block, int64_t mr,
                                     int64_t nr);
