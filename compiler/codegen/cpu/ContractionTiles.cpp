@@ -346,6 +346,35 @@ void tileRegisterContraction(RewriterBase &rewriter, linalg::LinalgOp op,
 
 } // namespace
 
+void copyConvolutionFilter(RewriterBase &rewriter, linalg::LinalgOp op) {
+  if (isFloatMatmul(op))
+    return;
+  std::optional<unsigned> m = matchRegisterContraction(op);
+  if (!m)
+    return;
+  Value filter = op.getDpsInputs()[1];
+  if (filter.getDefiningOp<linalg::LinalgOp>())
+    return;
+  // Each element of the filter is read once per output point of a feature
+  // (the loops up to m): copying it costs that much less than the
+  // convolution reads it.
+  SmallVector<int64_t> bounds = op.getStaticLoopRanges();
+  int64_t reuse = 1;
+  for (unsigned i = 0; i <= *m; ++i)
+    reuse *= bounds[i];
+  if (reuse < 64)
+    return;
+  auto type = cast<RankedTensorType>(filter.getType());
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(op);
+  Location loc = op.getLoc();
+  Value empty = tensor::EmptyOp::create(rewriter, loc, type.getShape(),
+                                        type.getElementType());
+  Value copy =
+      linalg::CopyOp::create(rewriter, loc, filter, empty).getResult(0);
+  rewriter.modifyOpInPlace(op, [&] { op.getDpsInputOperand(1)->set(copy); });
+}
+
 bool isRegisterTileContraction(linalg::LinalgOp op) {
   return isFloatMatmul(op) || matchRegisterContraction(op).has_value();
 }

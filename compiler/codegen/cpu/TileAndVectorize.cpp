@@ -257,6 +257,18 @@ struct TileAndVectorizePass
     func::FuncOp func = getOperation();
     MLIRContext *context = &getContext();
     {
+      IRRewriter rewriter(context);
+      // Convolutions read their filters from aligned copies, made before
+      // the epilogues tile them (once, not per tile) and counted as the
+      // kernels they are.
+      SmallVector<linalg::LinalgOp> convolutions;
+      func.walk([&](linalg::LinalgOp op) {
+        if (!op->getParentOfType<LoopLikeOpInterface>() &&
+            isRegisterTileContraction(op))
+          convolutions.push_back(op);
+      });
+      for (linalg::LinalgOp op : convolutions)
+        copyConvolutionFilter(rewriter, op);
       unsigned before = countKernels(func);
       std::string decisions;
       RewritePatternSet patterns(context);
@@ -271,7 +283,6 @@ struct TileAndVectorizePass
           });
       if (failed(applyPatternsGreedily(func, std::move(patterns))))
         return signalPassFailure();
-      IRRewriter rewriter(context);
       if (fuse)
         fuseSiblingReductions(rewriter, func, report ? &decisions : nullptr);
       // Elementwise results overwrite an input that dies there (after

@@ -90,13 +90,19 @@ func.func @exp_of_sum(%x: tensor<8x128xf32>, %y: tensor<8x128xf32>) -> tensor<8x
 // tile: 4 output columns (m) by 32 output features (n) in one scf.forall
 // step, the window rows, columns and input features as loops of step 1
 // inside in their order, and row i of the tile reading the input at column
-// 2 * i of its slice.
+// 2 * i of its slice. The filter, an argument read 2 x 6 x 8 times, is
+// first copied (by vectors) into a buffer of the function's own, which is
+// 64-byte aligned.
 
 #in = affine_map<(n, oh, ow, of, kh, kw, if) -> (n, oh + kh, ow * 2 + kw, if)>
 #k = affine_map<(n, oh, ow, of, kh, kw, if) -> (kh, kw, if, of)>
 #o = affine_map<(n, oh, ow, of, kh, kw, if) -> (n, oh, ow, of)>
 // CHECK-LABEL: func.func @conv
+// CHECK-SAME: %[[W:[a-z0-9]+]]: tensor<3x3x3x32xf32>
+// CHECK: %[[COPY:.*]] = scf.forall ({{.*}}) = (0, 0, 0, 0) to (3, 3, 3, 32) step (1, 1, 1, 32)
+// CHECK: tensor.extract_slice %[[W]]
 // CHECK: scf.forall (%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) = (0, 0, 0, 0) to (2, 6, 8, 32) step (1, 1, 4, 32)
+// CHECK: tensor.extract_slice %[[COPY]]
 // CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c1
 // CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c1
 // CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c1
@@ -110,6 +116,51 @@ func.func @exp_of_sum(%x: tensor<8x128xf32>, %y: tensor<8x128xf32>) -> tensor<8x
 // CHECK: vector.transfer_write {{.*}} : vector<4x32xf32>, tensor<1x1x4x32xf32>
 func.func @conv(%x: tensor<2x8x17x3xf32>, %w: tensor<3x3x3x32xf32>, %c: tensor<2x6x8x32xf32>) -> tensor<2x6x8x32xf32> {
   %0 = linalg.generic {indexing_maps = [#in, #k, #o], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]} ins(%x, %w : tensor<2x8x17x3xf32>, tensor<3x3x3x32xf32>) outs(%c : tensor<2x6x8x32xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %1 = math.fma %a, %b, %acc : f32
+    linalg.yield %1 : f32
+  } -> tensor<2x6x8x32xf32>
+  return %0 : tensor<2x6x8x32xf32>
+}
+
+// -----
+
+// No copy of the filter where it is read too few times to pay for one
+// (4 output points), or where the function computes it (its buffer is
+// already axle's own).
+
+#in = affine_map<(n, oh, ow, of, kh, kw, if) -> (n, oh + kh, ow + kw, if)>
+#k = affine_map<(n, oh, ow, of, kh, kw, if) -> (kh, kw, if, of)>
+#o = affine_map<(n, oh, ow, of, kh, kw, if) -> (n, oh, ow, of)>
+#id = affine_map<(a, b, c, d) -> (a, b, c, d)>
+// CHECK-LABEL: func.func @conv_filter_read_rarely
+// CHECK-SAME: %[[W:[a-z0-9]+]]: tensor<3x3x3x32xf32>
+// CHECK-NOT: to (3, 3, 3, 32)
+// CHECK: scf.forall (%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) = (0, 0, 0, 0) to (1, 1, 4, 32) step (1, 1, 4, 32)
+// CHECK: tensor.extract_slice %[[W]]
+func.func @conv_filter_read_rarely(%x: tensor<1x3x6x3xf32>, %w: tensor<3x3x3x32xf32>, %c: tensor<1x1x4x32xf32>) -> tensor<1x1x4x32xf32> {
+  %0 = linalg.generic {indexing_maps = [#in, #k, #o], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]} ins(%x, %w : tensor<1x3x6x3xf32>, tensor<3x3x3x32xf32>) outs(%c : tensor<1x1x4x32xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %1 = math.fma %a, %b, %acc : f32
+    linalg.yield %1 : f32
+  } -> tensor<1x1x4x32xf32>
+  return %0 : tensor<1x1x4x32xf32>
+}
+
+// CHECK-LABEL: func.func @conv_filter_computed
+// CHECK: %[[NEG:.*]] = scf.forall ({{.*}}) = (0, 0, 0, 0) to (3, 3, 3, 32) step (1, 1, 1, 32)
+// CHECK: arith.negf
+// CHECK-NOT: to (3, 3, 3, 32)
+// CHECK: scf.forall (%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) = (0, 0, 0, 0) to (2, 6, 8, 32) step (1, 1, 4, 32)
+// CHECK: tensor.extract_slice %[[NEG]]
+func.func @conv_filter_computed(%x: tensor<2x8x10x3xf32>, %w: tensor<3x3x3x32xf32>, %c: tensor<2x6x8x32xf32>) -> tensor<2x6x8x32xf32> {
+  %e = tensor.empty() : tensor<3x3x3x32xf32>
+  %neg = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%w : tensor<3x3x3x32xf32>) outs(%e : tensor<3x3x3x32xf32>) {
+  ^bb0(%a: f32, %out: f32):
+    %n = arith.negf %a : f32
+    linalg.yield %n : f32
+  } -> tensor<3x3x3x32xf32>
+  %0 = linalg.generic {indexing_maps = [#in, #k, #o], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]} ins(%x, %neg : tensor<2x8x10x3xf32>, tensor<3x3x3x32xf32>) outs(%c : tensor<2x6x8x32xf32>) {
   ^bb0(%a: f32, %b: f32, %acc: f32):
     %1 = math.fma %a, %b, %acc : f32
     linalg.yield %1 : f32
