@@ -6,12 +6,14 @@
 // defines them in the module (internal to the library): each calls through
 // an exported slot (`axle_alloc_slot`, `axle_free_slot`) that the runtime
 // fills with its per-thread cache of large blocks (runtime/ScratchMemory.h)
-// and falls back to malloc and free when the slot is empty, as in a library
-// linked without the runtime. The allocator's blocks are 64-byte aligned;
-// the memref lowering aligns within them as it would within malloc's.
+// and falls back to the library's own allocator (LibraryAllocator.h: malloc
+// and free, keeping the last large block freed) when the slot is empty, as
+// in a library linked without the runtime. The memref lowering aligns
+// within the blocks as it would within malloc's.
 //
 //===----------------------------------------------------------------------===//
 
+#include "compiler/codegen/cpu/LibraryAllocator.h"
 #include "compiler/codegen/cpu/Passes.h"
 #include "compiler/codegen/cpu/RuntimeSlots.h"
 
@@ -36,31 +38,28 @@ struct RouteAllocationsPass
     : public impl::RouteAllocationsPassBase<RouteAllocationsPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    MLIRContext *ctx = &getContext();
-    Type ptr = LLVM::LLVMPointerType::get(ctx);
-    Type i64 = IntegerType::get(ctx, 64);
-    Type voidType = LLVM::LLVMVoidType::get(ctx);
-    define(module, kGenericAlloc, runtime::kAllocSlot, "malloc",
-           LLVM::LLVMFunctionType::get(ptr, {i64}));
-    define(module, kGenericFree, runtime::kFreeSlot, "free",
-           LLVM::LLVMFunctionType::get(voidType, {ptr}));
+    auto alloc = module.lookupSymbol<LLVM::LLVMFuncOp>(kGenericAlloc);
+    auto free = module.lookupSymbol<LLVM::LLVMFuncOp>(kGenericFree);
+    if (!(alloc && alloc.isExternal()) && !(free && free.isExternal()))
+      return;
+    auto [libraryAlloc, libraryFree] =
+        getOrCreateLibraryAllocator(module, module.getLoc());
+    if (alloc && alloc.isExternal())
+      define(module, alloc, runtime::kAllocSlot, libraryAlloc);
+    if (free && free.isExternal())
+      define(module, free, runtime::kFreeSlot, libraryFree);
   }
 
-  /// Gives the declared `name` a body: call the function in `slot` if it
-  /// is set, else the C library's `fallback`.
-  void define(ModuleOp module, StringRef name, StringRef slotName,
-              StringRef fallback, LLVM::LLVMFunctionType type) {
-    auto func = module.lookupSymbol<LLVM::LLVMFuncOp>(name);
-    if (!func || !func.isExternal())
-      return;
+  /// Gives the declared `func` a body: call the function in `slot` if it
+  /// is set, else the library's own `fallback` (LibraryAllocator.h).
+  void define(ModuleOp module, LLVM::LLVMFuncOp func, StringRef slotName,
+              LLVM::LLVMFuncOp library) {
     MLIRContext *ctx = &getContext();
     Location loc = func.getLoc();
     Type ptr = LLVM::LLVMPointerType::get(ctx);
+    LLVM::LLVMFunctionType type = func.getFunctionType();
     LLVM::GlobalOp slot = getOrCreateRuntimeSlot(module, slotName, loc);
     OpBuilder b = OpBuilder::atBlockBegin(module.getBody());
-    auto library = module.lookupSymbol<LLVM::LLVMFuncOp>(fallback);
-    if (!library)
-      library = LLVM::LLVMFuncOp::create(b, loc, fallback, type);
 
     func.setLinkage(LLVM::Linkage::Internal);
     Block *entry = func.addEntryBlock(b);

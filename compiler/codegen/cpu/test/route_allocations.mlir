@@ -1,12 +1,40 @@
 // RUN: axle-opt --axle-route-allocations %s | FileCheck %s
 
 // The generic allocation functions the memref lowering declares get bodies:
-// call through the runtime's slot when it is set, else malloc / free.
+// call through the runtime's slot when it is set, else the library's own
+// allocator: malloc with a 64-byte header holding the size, and one cached
+// block of at least 64 KiB, taken and given back by atomic exchange, freed
+// by a destructor when the library is unloaded.
 
 // CHECK-DAG: llvm.mlir.global external @axle_alloc_slot() {{.*}} : !llvm.ptr
 // CHECK-DAG: llvm.mlir.global external @axle_free_slot() {{.*}} : !llvm.ptr
+// CHECK-DAG: llvm.mlir.global internal @axle_library_cached_block() {{.*}} : !llvm.ptr
 // CHECK-DAG: llvm.func @malloc(i64) -> !llvm.ptr
 // CHECK-DAG: llvm.func @free(!llvm.ptr)
+
+// CHECK-LABEL: llvm.func internal @axle_library_alloc(%{{.*}}: i64) -> !llvm.ptr
+// CHECK: llvm.mlir.constant(65536 : i64)
+// CHECK: llvm.atomicrmw xchg %{{.*}}, %{{.*}} acq_rel : !llvm.ptr, !llvm.ptr
+// CHECK: %[[HELD:.*]] = llvm.load %{{.*}} : !llvm.ptr -> i64
+// CHECK: llvm.lshr %[[HELD]]
+// CHECK: llvm.getelementptr %{{.*}}[64] : (!llvm.ptr) -> !llvm.ptr, i8
+// CHECK: llvm.atomicrmw xchg
+// CHECK: llvm.call @free
+// CHECK: llvm.call @malloc
+// CHECK: llvm.store %{{.*}}, %{{.*}} : i64, !llvm.ptr
+// CHECK: llvm.getelementptr %{{.*}}[64] : (!llvm.ptr) -> !llvm.ptr, i8
+
+// CHECK-LABEL: llvm.func internal @axle_library_free(%{{.*}}: !llvm.ptr)
+// CHECK: llvm.getelementptr %{{.*}}[-64] : (!llvm.ptr) -> !llvm.ptr, i8
+// CHECK: llvm.icmp "ult"
+// CHECK: llvm.call @free
+// CHECK: llvm.atomicrmw xchg
+// CHECK: llvm.call @free
+
+// CHECK-LABEL: llvm.func internal @axle_library_release()
+// CHECK: llvm.atomicrmw xchg
+// CHECK: llvm.call @free
+// CHECK: llvm.mlir.global_dtors dtors = [@axle_library_release]
 
 // CHECK-LABEL: llvm.func internal @_mlir_memref_to_llvm_alloc(%{{.*}}: i64) -> !llvm.ptr
 // CHECK: %[[SLOT:.*]] = llvm.mlir.addressof @axle_alloc_slot
@@ -16,11 +44,11 @@
 // CHECK: ^[[VIA]]:
 // CHECK: llvm.call %[[IMPL]](%{{.*}}) : !llvm.ptr, (i64) -> !llvm.ptr
 // CHECK: ^[[LIB]]:
-// CHECK: llvm.call @malloc(%{{.*}}) : (i64) -> !llvm.ptr
+// CHECK: llvm.call @axle_library_alloc(%{{.*}}) : (i64) -> !llvm.ptr
 
 // CHECK-LABEL: llvm.func internal @_mlir_memref_to_llvm_free(%{{.*}}: !llvm.ptr)
 // CHECK: llvm.mlir.addressof @axle_free_slot
-// CHECK: llvm.call @free(%{{.*}}) : (!llvm.ptr) -> ()
+// CHECK: llvm.call @axle_library_free(%{{.*}}) : (!llvm.ptr) -> ()
 
 module {
   llvm.func @_mlir_memref_to_llvm_alloc(i64) -> !llvm.ptr

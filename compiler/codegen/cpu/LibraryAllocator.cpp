@@ -1,0 +1,254 @@
+//===- LibraryAllocator.cpp - buffers of code run without the runtime -----===//
+//
+// The functions, as C:
+//
+//   static void *cached; // the raw block (header first), or null
+//
+//   void *axle_library_alloc(size_t size) {
+//     if (size >= kCachedBlockBytes) {
+//       char *block = xchg(&cached, NULL);
+//       if (block) {
+//         size_t held = *(size_t *)block;
+//         if (held >= size && held / 2 <= size)
+//           return block + 64;
+//         char *other = xchg(&cached, block); // put it back
+//         if (other)
+//           free(other);
+//       }
+//     }
+//     char *block = malloc(size + 64);
+//     if (!block)
+//       return NULL;
+//     *(size_t *)block = size;
+//     return block + 64;
+//   }
+//
+//   void axle_library_free(void *pointer) {
+//     if (!pointer)
+//       return;
+//     char *block = (char *)pointer - 64;
+//     if (*(size_t *)block < kCachedBlockBytes) {
+//       free(block);
+//       return;
+//     }
+//     char *other = xchg(&cached, block);
+//     if (other)
+//       free(other);
+//   }
+//
+// plus a destructor that frees `cached`.
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/codegen/cpu/LibraryAllocator.h"
+
+#include "runtime/ScratchMemory.h"
+
+namespace axle::cpu {
+
+using namespace mlir;
+
+namespace {
+
+constexpr const char *kAllocName = "axle_library_alloc";
+constexpr const char *kFreeName = "axle_library_free";
+constexpr const char *kReleaseName = "axle_library_release";
+constexpr const char *kCachedName = "axle_library_cached_block";
+/// Bytes before the caller's pointer: the block's size, padded so that the
+/// caller's pointer keeps malloc's alignment.
+constexpr int32_t kHeaderBytes = 64;
+
+/// The C library's `name`, declared in `module` if it is not yet.
+LLVM::LLVMFuncOp libraryFunction(ModuleOp module, OpBuilder &b, Location loc,
+                                 StringRef name, LLVM::LLVMFunctionType type) {
+  if (auto func = module.lookupSymbol<LLVM::LLVMFuncOp>(name))
+    return func;
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(module.getBody());
+  return LLVM::LLVMFuncOp::create(b, loc, name, type);
+}
+
+/// Builds the bodies of the functions; `b` is at the start of the module.
+struct Builder {
+  ModuleOp module;
+  OpBuilder &b;
+  Location loc;
+  MLIRContext *ctx = module.getContext();
+  Type ptr = LLVM::LLVMPointerType::get(ctx);
+  Type i64 = IntegerType::get(ctx, 64);
+  Type voidType = LLVM::LLVMVoidType::get(ctx);
+  LLVM::LLVMFuncOp malloc = libraryFunction(
+      module, b, loc, "malloc", LLVM::LLVMFunctionType::get(ptr, {i64}));
+  LLVM::LLVMFuncOp free = libraryFunction(
+      module, b, loc, "free", LLVM::LLVMFunctionType::get(voidType, {ptr}));
+  LLVM::GlobalOp cached = createCachedSlot();
+
+  LLVM::GlobalOp createCachedSlot() {
+    auto global = LLVM::GlobalOp::create(b, loc, ptr, /*isConstant=*/false,
+                                         LLVM::Linkage::Internal, kCachedName,
+                                         Attribute());
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(b.createBlock(&global.getInitializerRegion()));
+    LLVM::ReturnOp::create(b, loc, LLVM::ZeroOp::create(b, loc, ptr));
+    return global;
+  }
+
+  Value constant(int64_t value) {
+    return LLVM::ConstantOp::create(b, loc, i64, b.getI64IntegerAttr(value));
+  }
+  Value null() { return LLVM::ZeroOp::create(b, loc, ptr); }
+  /// Swaps `value` into the cache slot and returns what it held.
+  Value exchange(Value value) {
+    return LLVM::AtomicRMWOp::create(b, loc, LLVM::AtomicBinOp::xchg,
+                                     LLVM::AddressOfOp::create(b, loc, cached),
+                                     value, LLVM::AtomicOrdering::acq_rel);
+  }
+  Value offset(Value pointer, int32_t bytes) {
+    return LLVM::GEPOp::create(b, loc, ptr, b.getI8Type(), pointer,
+                               ArrayRef<LLVM::GEPArg>{bytes});
+  }
+  Value isNull(Value pointer) {
+    return LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, pointer,
+                                null());
+  }
+  /// Frees `pointer` unless it is null, then branches to `next`.
+  void freeUnlessNull(Value pointer, Block *next) {
+    Block *here = b.getInsertionBlock();
+    Block *freeIt = b.createBlock(next);
+    b.setInsertionPointToEnd(here);
+    LLVM::CondBrOp::create(b, loc, isNull(pointer), next, freeIt);
+    b.setInsertionPointToStart(freeIt);
+    LLVM::CallOp::create(b, loc, free, ValueRange{pointer});
+    LLVM::BrOp::create(b, loc, next);
+  }
+
+  LLVM::LLVMFuncOp buildAlloc() {
+    auto func = LLVM::LLVMFuncOp::create(
+        b, loc, kAllocName, LLVM::LLVMFunctionType::get(ptr, {i64}),
+        LLVM::Linkage::Internal);
+    OpBuilder::InsertionGuard guard(b);
+    Block *entry = func.addEntryBlock(b);
+    Value size = entry->getArgument(0);
+    Region &body = func.getBody();
+    Block *tryCache = new Block(), *check = new Block(), *putBack = new Block();
+    Block *fresh = new Block(), *store = new Block();
+    for (Block *block : {tryCache, check, putBack, fresh, store})
+      body.push_back(block);
+
+    b.setInsertionPointToStart(entry);
+    Value large = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::uge, size,
+                                       constant(runtime::kCachedBlockBytes));
+    LLVM::CondBrOp::create(b, loc, large, tryCache, fresh);
+
+    b.setInsertionPointToStart(tryCache);
+    Value block = exchange(null());
+    LLVM::CondBrOp::create(b, loc, isNull(block), fresh, check);
+
+    b.setInsertionPointToStart(check);
+    Value held = LLVM::LoadOp::create(b, loc, i64, block);
+    Value holds =
+        LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::uge, held, size);
+    Value halfHeld = LLVM::LShrOp::create(b, loc, held, constant(1));
+    Value wastesLittle =
+        LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ule, halfHeld, size);
+    Value fits = LLVM::AndOp::create(b, loc, holds, wastesLittle);
+    Block *reuse = b.createBlock(putBack);
+    b.setInsertionPointToEnd(check);
+    LLVM::CondBrOp::create(b, loc, fits, reuse, putBack);
+    b.setInsertionPointToStart(reuse);
+    LLVM::ReturnOp::create(b, loc, offset(block, kHeaderBytes));
+
+    b.setInsertionPointToStart(putBack);
+    Value other = exchange(block);
+    freeUnlessNull(other, fresh);
+
+    b.setInsertionPointToStart(fresh);
+    Value raw = LLVM::CallOp::create(b, loc, malloc,
+                                     ValueRange{LLVM::AddOp::create(
+                                         b, loc, size, constant(kHeaderBytes))})
+                    .getResult();
+    Block *fail = b.createBlock(store);
+    b.setInsertionPointToEnd(fresh);
+    LLVM::CondBrOp::create(b, loc, isNull(raw), fail, store);
+    b.setInsertionPointToStart(fail);
+    LLVM::ReturnOp::create(b, loc, null());
+
+    b.setInsertionPointToStart(store);
+    LLVM::StoreOp::create(b, loc, size, raw);
+    LLVM::ReturnOp::create(b, loc, offset(raw, kHeaderBytes));
+    return func;
+  }
+
+  LLVM::LLVMFuncOp buildFree() {
+    auto func = LLVM::LLVMFuncOp::create(
+        b, loc, kFreeName, LLVM::LLVMFunctionType::get(voidType, {ptr}),
+        LLVM::Linkage::Internal);
+    OpBuilder::InsertionGuard guard(b);
+    Block *entry = func.addEntryBlock(b);
+    Value pointer = entry->getArgument(0);
+    Region &body = func.getBody();
+    Block *inspect = new Block(), *small = new Block(), *keep = new Block();
+    Block *done = new Block();
+    for (Block *block : {inspect, small, keep, done})
+      body.push_back(block);
+
+    b.setInsertionPointToStart(entry);
+    LLVM::CondBrOp::create(b, loc, isNull(pointer), done, inspect);
+
+    b.setInsertionPointToStart(inspect);
+    Value block = offset(pointer, -kHeaderBytes);
+    Value held = LLVM::LoadOp::create(b, loc, i64, block);
+    Value isSmall = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ult, held,
+                                         constant(runtime::kCachedBlockBytes));
+    LLVM::CondBrOp::create(b, loc, isSmall, small, keep);
+
+    b.setInsertionPointToStart(small);
+    LLVM::CallOp::create(b, loc, free, ValueRange{block});
+    LLVM::BrOp::create(b, loc, done);
+
+    b.setInsertionPointToStart(keep);
+    freeUnlessNull(exchange(block), done);
+
+    b.setInsertionPointToStart(done);
+    LLVM::ReturnOp::create(b, loc, ValueRange{});
+    return func;
+  }
+
+  /// Frees the cached block; runs when the library is unloaded.
+  void buildRelease() {
+    auto func = LLVM::LLVMFuncOp::create(
+        b, loc, kReleaseName, LLVM::LLVMFunctionType::get(voidType, {}),
+        LLVM::Linkage::Internal);
+    {
+      OpBuilder::InsertionGuard guard(b);
+      Block *entry = func.addEntryBlock(b);
+      Block *done = new Block();
+      func.getBody().push_back(done);
+      b.setInsertionPointToStart(entry);
+      freeUnlessNull(exchange(null()), done);
+      b.setInsertionPointToStart(done);
+      LLVM::ReturnOp::create(b, loc, ValueRange{});
+    }
+    LLVM::GlobalDtorsOp::create(
+        b, loc, b.getArrayAttr({FlatSymbolRefAttr::get(func)}),
+        b.getI32ArrayAttr({65535}), b.getArrayAttr({LLVM::ZeroAttr::get(ctx)}));
+  }
+};
+
+} // namespace
+
+std::pair<LLVM::LLVMFuncOp, LLVM::LLVMFuncOp>
+getOrCreateLibraryAllocator(ModuleOp module, Location loc) {
+  auto alloc = module.lookupSymbol<LLVM::LLVMFuncOp>(kAllocName);
+  auto free = module.lookupSymbol<LLVM::LLVMFuncOp>(kFreeName);
+  if (alloc && free)
+    return {alloc, free};
+  OpBuilder b = OpBuilder::atBlockBegin(module.getBody());
+  Builder builder{module, b, loc};
+  LLVM::LLVMFuncOp newAlloc = builder.buildAlloc();
+  LLVM::LLVMFuncOp newFree = builder.buildFree();
+  builder.buildRelease();
+  return {newAlloc, newFree};
+}
+
+} // namespace axle::cpu

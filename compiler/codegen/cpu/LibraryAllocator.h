@@ -1,0 +1,37 @@
+//===- LibraryAllocator.h - buffers of code run without the runtime -*- C++
+//-*-===//
+//
+// A library compiled by axle and called without the runtime (a shared or
+// static library with its C header) allocates its intermediates with
+// malloc. glibc returns blocks above its mmap threshold (at most 32 MiB) to
+// the kernel when they are freed, so a model whose arena is larger would
+// take fresh pages, and a page fault for each, on every call (attention
+// 12 x 1024 x 1024 at one thread: 83 ms so, 51 ms with the block kept).
+// The library therefore keeps the last large block it freed, as the
+// runtime's ScratchMemory does per thread.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef AXLE_COMPILER_CODEGEN_CPU_LIBRARYALLOCATOR_H
+#define AXLE_COMPILER_CODEGEN_CPU_LIBRARYALLOCATOR_H
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/BuiltinOps.h"
+
+namespace axle::cpu {
+
+/// The library's own allocation functions, created in `module` on first
+/// use (internal): `axle_library_alloc(i64 size) -> ptr` and
+/// `axle_library_free(ptr)`. Each block is malloc'ed with a 64-byte header
+/// that records its size. A freed block of at least kCachedBlockBytes
+/// (runtime/ScratchMemory.h) takes the module's one cache slot (an atomic
+/// exchange: callers on several threads are safe), and the block it
+/// displaces is freed; an allocation of at least that size takes the
+/// cached block when it holds the size and wastes at most half. A
+/// destructor frees the cached block when the library is unloaded.
+std::pair<mlir::LLVM::LLVMFuncOp, mlir::LLVM::LLVMFuncOp>
+getOrCreateLibraryAllocator(mlir::ModuleOp module, mlir::Location loc);
+
+} // namespace axle::cpu
+
+#endif

@@ -1,0 +1,42 @@
+/* Calls the model compiled by library_allocator.mlir many times from
+ * several threads at once, without the axle runtime, and checks every
+ * element of every result: the library's own allocator hands its cached
+ * block to one call at a time. */
+#include MODEL_HEADER
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+enum { kThreads = 4, kCalls = 25, kSize = 256 * 256 };
+
+static void *callMany(void *arg) {
+  float *x = malloc(sizeof(float) * kSize);
+  float *y = malloc(sizeof(float) * kSize);
+  long wrong = 0;
+  for (int i = 0; i < kSize; ++i)
+    x[i] = 1.0f;
+  for (int call = 0; call < kCalls; ++call) {
+    model_main(x, y);
+    for (int i = 0; i < kSize; ++i)
+      wrong += y[i] != 65536.0f;
+  }
+  free(x);
+  free(y);
+  *(long *)arg = wrong;
+  return NULL;
+}
+
+int main(void) {
+  pthread_t threads[kThreads];
+  long wrong[kThreads];
+  for (int t = 0; t < kThreads; ++t)
+    pthread_create(&threads[t], NULL, callMany, &wrong[t]);
+  long total = 0;
+  for (int t = 0; t < kThreads; ++t) {
+    pthread_join(threads[t], NULL);
+    total += wrong[t];
+  }
+  printf("%d calls, %ld wrong elements\n", kThreads * kCalls, total);
+  return total != 0;
+}
