@@ -58,8 +58,9 @@ func.func @bias_relu(%a: tensor<128x512xf32>, %w: tensor<512x512xf32>, %b: tenso
 
 // The epilogue of a convolution (NHWC x HWIO, output 1 x 8 x 16 x 32) is
 // applied to each output row (16 x 32) right after the row is computed;
-// each register tile of the row fills its own accumulator first. (The
-// filter is copied first, an op of its own: see tile_and_vectorize.mlir.)
+// each register tile of the row (8 x 32) fills its own accumulator first.
+// (The filter is copied first, an op of its own: see
+// tile_and_vectorize.mlir.)
 
 #in = affine_map<(n, h, w, c, kh, kw, ci) -> (n, h + kh, w + kw, ci)>
 #filter = affine_map<(n, h, w, c, kh, kw, ci) -> (kh, kw, ci, c)>
@@ -68,8 +69,8 @@ func.func @bias_relu(%a: tensor<128x512xf32>, %w: tensor<512x512xf32>, %b: tenso
 // CHECK: fusion report for @conv_relu: 4 kernels before fusion, 2 after
 // CHECK-LABEL: func.func @conv_relu
 // CHECK: scf.forall (%{{.*}}, %{{.*}}) in (1, 8)
-// CHECK: scf.forall ({{.*}}) = (0, 0, 0, 0) to (1, 1, 16, 32) step (1, 1, 4, 32)
-// CHECK: linalg.fill {{.*}} -> tensor<1x1x4x32xf32>
+// CHECK: scf.forall ({{.*}}) = (0, 0, 0, 0) to (1, 1, 16, 32) step (1, 1, 8, 32)
+// CHECK: linalg.fill {{.*}} -> tensor<1x1x8x32xf32>
 // CHECK: math.fma %{{.*}} : vector<32xf32>
 // CHECK: arith.maximumf %{{.*}} : vector<32xf32>
 // CHECK: tensor.parallel_insert_slice

@@ -87,8 +87,8 @@ func.func @exp_of_sum(%x: tensor<8x128xf32>, %y: tensor<8x128xf32>) -> tensor<8x
 // -----
 
 // A convolution (NHWC x HWIO, stride 2 in columns) gets the same register
-// tile: 4 output columns (m) by 32 output features (n) in one scf.forall
-// step, the window rows, columns and input features as loops of step 1
+// tile: 8 output columns (m; 8 rows, since 32 features are 2 vectors) by
+// 32 output features (n) in one scf.forall step, the window rows, columns and input features as loops of step 1
 // inside in their order, and row i of the tile reading the input at column
 // 2 * i of its slice. The filter, an argument read 2 x 6 x 8 times, is
 // first copied (by vectors) into a buffer of the function's own, which is
@@ -101,19 +101,19 @@ func.func @exp_of_sum(%x: tensor<8x128xf32>, %y: tensor<8x128xf32>) -> tensor<8x
 // CHECK-SAME: %[[W:[a-z0-9]+]]: tensor<3x3x3x32xf32>
 // CHECK: %[[COPY:.*]] = scf.forall ({{.*}}) = (0, 0, 0, 0) to (3, 3, 3, 32) step (1, 1, 1, 32)
 // CHECK: tensor.extract_slice %[[W]]
-// CHECK: scf.forall (%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) = (0, 0, 0, 0) to (2, 6, 8, 32) step (1, 1, 4, 32)
+// CHECK: scf.forall (%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) = (0, 0, 0, 0) to (2, 6, 8, 32) step (1, 1, 8, 32)
 // CHECK: tensor.extract_slice %[[COPY]]
 // CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c1
 // CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c1
 // CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c1
 // CHECK: %[[B:.*]] = vector.transfer_read {{.*}} : tensor<1x1x1x32xf32>, vector<32xf32>
-// CHECK: tensor.extract %{{.*}}[%c0, %c0, %c0, %c0] : tensor<1x1x7x1xf32>
+// CHECK: tensor.extract %{{.*}}[%c0, %c0, %c0, %c0] : tensor<1x1x15x1xf32>
 // CHECK: math.fma %{{.*}}, %[[B]], %{{.*}} : vector<32xf32>
-// CHECK: tensor.extract %{{.*}}[%c0, %c0, %c2, %c0] : tensor<1x1x7x1xf32>
+// CHECK: tensor.extract %{{.*}}[%c0, %c0, %c2, %c0] : tensor<1x1x15x1xf32>
 // CHECK: math.fma %{{.*}}, %[[B]], %{{.*}} : vector<32xf32>
-// CHECK: tensor.extract %{{.*}}[%c0, %c0, %c4, %c0] : tensor<1x1x7x1xf32>
-// CHECK: tensor.extract %{{.*}}[%c0, %c0, %c6, %c0] : tensor<1x1x7x1xf32>
-// CHECK: vector.transfer_write {{.*}} : vector<4x32xf32>, tensor<1x1x4x32xf32>
+// CHECK: tensor.extract %{{.*}}[%c0, %c0, %c4, %c0] : tensor<1x1x15x1xf32>
+// CHECK: tensor.extract %{{.*}}[%c0, %c0, %c14, %c0] : tensor<1x1x15x1xf32>
+// CHECK: vector.transfer_write {{.*}} : vector<8x32xf32>, tensor<1x1x8x32xf32>
 func.func @conv(%x: tensor<2x8x17x3xf32>, %w: tensor<3x3x3x32xf32>, %c: tensor<2x6x8x32xf32>) -> tensor<2x6x8x32xf32> {
   %0 = linalg.generic {indexing_maps = [#in, #k, #o], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]} ins(%x, %w : tensor<2x8x17x3xf32>, tensor<3x3x3x32xf32>) outs(%c : tensor<2x6x8x32xf32>) {
   ^bb0(%a: f32, %b: f32, %acc: f32):
@@ -151,7 +151,7 @@ func.func @conv_filter_read_rarely(%x: tensor<1x3x6x3xf32>, %w: tensor<3x3x3x32x
 // CHECK: %[[NEG:.*]] = scf.forall ({{.*}}) = (0, 0, 0, 0) to (3, 3, 3, 32) step (1, 1, 1, 32)
 // CHECK: arith.negf
 // CHECK-NOT: to (3, 3, 3, 32)
-// CHECK: scf.forall (%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) = (0, 0, 0, 0) to (2, 6, 8, 32) step (1, 1, 4, 32)
+// CHECK: scf.forall (%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) = (0, 0, 0, 0) to (2, 6, 8, 32) step (1, 1, 8, 32)
 // CHECK: tensor.extract_slice %[[NEG]]
 func.func @conv_filter_computed(%x: tensor<2x8x10x3xf32>, %w: tensor<3x3x3x32xf32>, %c: tensor<2x6x8x32xf32>) -> tensor<2x6x8x32xf32> {
   %e = tensor.empty() : tensor<3x3x3x32xf32>
