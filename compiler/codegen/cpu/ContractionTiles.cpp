@@ -326,10 +326,10 @@ std::optional<unsigned> matchRegisterContraction(linalg::LinalgOp op) {
 
 /// Tiles a contraction matched by `matchRegisterContraction` into register
 /// tiles (`registerTile`: up to 4 values of m by 4 vectors of n, or 8 by 2,
-/// 16 by 1): one scf.forall over the
-/// parallel loops (other parallel loops step 1), the reductions as
-/// scf.for loops of step 1 inside, in their order (so each sum keeps the
-/// scalar code's order), and the tile as vector code.
+/// 16 by 1): one scf.forall over the parallel loops (other parallel loops
+/// step 1), the reductions as scf.for loops of step 1 inside, in their
+/// order (so each sum keeps the scalar code's order), and the tile as
+/// vector code.
 void tileRegisterContraction(RewriterBase &rewriter, linalg::LinalgOp op,
                              unsigned m) {
   SmallVector<int64_t> bounds = op.getStaticLoopRanges();
