@@ -364,7 +364,10 @@ void copyConvolutionFilter(RewriterBase &rewriter, linalg::LinalgOp op) {
   if (!m)
     return;
   Value filter = op.getDpsInputs()[1];
-  if (filter.getDefiningOp<linalg::LinalgOp>())
+  // Buffers the function computes and its constants (globals) are already
+  // 64-byte aligned.
+  if (filter.getDefiningOp<linalg::LinalgOp>() ||
+      filter.getDefiningOp<arith::ConstantOp>())
     return;
   // Each element of the filter is read once per output point of a feature
   // (the loops up to m): copying it costs that much less than the

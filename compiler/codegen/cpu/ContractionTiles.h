@@ -14,9 +14,10 @@ namespace axle::cpu {
 bool isRegisterTileContraction(mlir::linalg::LinalgOp op);
 
 /// Where `op` is such a contraction other than a matmul (a convolution)
-/// and reads its filter from a buffer it did not compute (an argument of
-/// the function, a constant), makes it read a copy instead, in a buffer of
-/// axle's own, aligned to 64 bytes: the register tiles load rows of the
+/// and reads its filter from a buffer of unknown alignment (an argument of
+/// the function; not one it computes, nor a constant, whose global is
+/// aligned), makes it read a copy instead, in a buffer of axle's own,
+/// aligned to 64 bytes: the register tiles load rows of the
 /// filter as whole vectors, over and over, and from a buffer 16 bytes off
 /// a cache line (NumPy's large arrays are) each such load touches two
 /// lines (resnet_stack at one thread: 51 ms from aligned filters, 71 ms

@@ -126,8 +126,8 @@ func.func @conv(%x: tensor<2x8x17x3xf32>, %w: tensor<3x3x3x32xf32>, %c: tensor<2
 // -----
 
 // No copy of the filter where it is read too few times to pay for one
-// (4 output points), or where the function computes it (its buffer is
-// already axle's own).
+// (4 output points), where the function computes it (its buffer is
+// already axle's own) or where it is a constant (an aligned global).
 
 #in = affine_map<(n, oh, ow, of, kh, kw, if) -> (n, oh + kh, ow + kw, if)>
 #k = affine_map<(n, oh, ow, of, kh, kw, if) -> (kh, kw, if, of)>
@@ -145,6 +145,19 @@ func.func @conv_filter_read_rarely(%x: tensor<1x3x6x3xf32>, %w: tensor<3x3x3x32x
     linalg.yield %1 : f32
   } -> tensor<1x1x4x32xf32>
   return %0 : tensor<1x1x4x32xf32>
+}
+
+// CHECK-LABEL: func.func @conv_filter_constant
+// CHECK-NOT: to (3, 3, 3, 32)
+// CHECK: scf.forall (%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) = (0, 0, 0, 0) to (2, 6, 8, 32) step (1, 1, 8, 32)
+func.func @conv_filter_constant(%x: tensor<2x8x10x3xf32>, %c: tensor<2x6x8x32xf32>) -> tensor<2x6x8x32xf32> {
+  %w = arith.constant dense<0.5> : tensor<3x3x3x32xf32>
+  %0 = linalg.generic {indexing_maps = [#in, #k, #o], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]} ins(%x, %w : tensor<2x8x10x3xf32>, tensor<3x3x3x32xf32>) outs(%c : tensor<2x6x8x32xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %1 = math.fma %a, %b, %acc : f32
+    linalg.yield %1 : f32
+  } -> tensor<2x6x8x32xf32>
+  return %0 : tensor<2x6x8x32xf32>
 }
 
 // CHECK-LABEL: func.func @conv_filter_computed
