@@ -62,6 +62,20 @@ static Type typeOfDescr(StringRef descr, MLIRContext *context) {
   return {};
 }
 
+/// Whether `type` is a float NumPy itself has no dtype for, saved by
+/// ml_dtypes as raw bytes of its width: bf16 as 'V2', 8-bit floats as 'V1'.
+static bool isRawVoidFloat(Type type) {
+  auto floatType = llvm::dyn_cast_or_null<FloatType>(type);
+  return floatType &&
+         (floatType.isBF16() || floatType.getIntOrFloatBitWidth() == 8);
+}
+
+/// The raw void dtype of such a type: '<V2', '|V1'.
+static std::string voidDescrOfType(Type type) {
+  unsigned bytes = type.getIntOrFloatBitWidth() / 8;
+  return (bytes == 1 ? "|V" : "<V") + std::to_string(bytes);
+}
+
 static std::optional<std::string> descrOfType(Type type) {
   if (type.isInteger(1))
     return "|b1";
@@ -85,6 +99,8 @@ static std::optional<std::string> descrOfType(Type type) {
     if (complex.getElementType().isF64())
       return "<c16";
   }
+  if (isRawVoidFloat(type))
+    return voidDescrOfType(type);
   return std::nullopt;
 }
 
@@ -99,7 +115,8 @@ static std::optional<StringRef> headerField(StringRef header, StringRef key) {
   return rest.ltrim();
 }
 
-llvm::Expected<Tensor> readNpy(StringRef path, MLIRContext *context) {
+llvm::Expected<Tensor> readNpy(StringRef path, MLIRContext *context,
+                               Type expected) {
   auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/false);
   if (!buffer)
     return npyError("cannot read '" + path +
@@ -139,6 +156,17 @@ llvm::Expected<Tensor> readNpy(StringRef path, MLIRContext *context) {
   if (orderField->starts_with("True"))
     return npyError("'" + path + "' is in Fortran order; save it in C order");
   Type elementType = typeOfDescr(descr, context);
+  if (!elementType &&
+      (descr == "<V2" || descr == "|V2" || descr == "|V1" || descr == "<V1")) {
+    // Raw values of a float NumPy lacks: their type is the one expected.
+    if (!isRawVoidFloat(expected) ||
+        voidDescrOfType(expected).substr(1) != descr.substr(1).str())
+      return npyError("'" + path + "' has dtype '" + descr +
+                      "' (raw values, as NumPy saves ml_dtypes' bfloat16 "
+                      "and float8 arrays); it is read only where a bf16 "
+                      "('V2') or 8-bit float ('V1') tensor is expected");
+    elementType = expected;
+  }
   if (!elementType)
     return npyError("'" + path + "' has unsupported dtype '" + descr + "'");
   SmallVector<int64_t> shape;
@@ -163,7 +191,8 @@ llvm::Expected<Tensor> readNpy(StringRef path, MLIRContext *context) {
   uint64_t expectedBytes = *bounded * elementBytes(elementType);
   if (payload.size() != expectedBytes)
     return npyError("'" + path + "' holds " + std::to_string(payload.size()) +
-                    " bytes of data, expected " + std::to_string(expectedBytes));
+                    " bytes of data, expected " +
+                    std::to_string(expectedBytes));
   return fromRawBytes(type, payload);
 }
 

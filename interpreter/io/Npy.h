@@ -2,7 +2,10 @@
 //
 // Version 1.0-3.0 .npy files in C order with little-endian (or
 // byte-order-free) dtypes: bool, int8-64, uint8-64, float16/32/64,
-// complex64/128. Other dtypes and Fortran order are a clear error.
+// complex64/128, and the raw 2- and 1-byte void dtypes ('<V2', '|V1') that
+// NumPy writes for ml_dtypes' bfloat16 and float8 arrays (JAX's): read as
+// the bf16 or 8-bit float type the caller expects, written for those
+// types. Other dtypes and Fortran order are a clear error.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,8 +19,11 @@
 
 namespace axle::interp {
 
-llvm::Expected<Tensor> readNpy(llvm::StringRef path,
-                               mlir::MLIRContext *context);
+/// Reads `path`. `expected` is the element type the caller wants, if it
+/// knows one: it gives raw void dtypes their meaning (a bf16 argument reads
+/// '<V2' as bf16); other dtypes carry their own type.
+llvm::Expected<Tensor> readNpy(llvm::StringRef path, mlir::MLIRContext *context,
+                               mlir::Type expected = {});
 llvm::Error writeNpy(const Tensor &tensor, llvm::StringRef path);
 
 } // namespace axle::interp

@@ -144,15 +144,17 @@ std::optional<interp::Values> readArguments(llvm::ArrayRef<Type> expected,
   interp::Values arguments;
   for (auto [index, text] : llvm::enumerate(inputs)) {
     StringRef spec = text;
+    auto want = llvm::dyn_cast<RankedTensorType>(expected[index]);
     llvm::Expected<interp::Tensor> tensor =
-        spec.starts_with("@") ? interp::readNpy(spec.drop_front(), context)
-                              : interp::parseLiteral(spec, context);
+        spec.starts_with("@")
+            ? interp::readNpy(spec.drop_front(), context,
+                              want ? want.getElementType() : Type())
+            : interp::parseLiteral(spec, context);
     if (!tensor) {
       fail("argument " + llvm::Twine(index) + ": " +
            llvm::toString(tensor.takeError()));
       return std::nullopt;
     }
-    auto want = llvm::dyn_cast<RankedTensorType>(expected[index]);
     RankedTensorType got = tensor->getType();
     bool compatible = want && want.getElementType() == got.getElementType() &&
                       want.getRank() == got.getRank();
