@@ -58,7 +58,8 @@ def reset_peak_rss():
 
 
 def load_inputs(paths, dtypes):
-    """The .npy inputs, bfloat16 ones restored from their raw 2-byte form."""
+    """The .npy inputs, bfloat16 ones typed again (NumPy saves them as raw
+    2-byte values)."""
     import ml_dtypes
     values = []
     for path, dtype in zip(paths, dtypes):

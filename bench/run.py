@@ -76,11 +76,13 @@ IREE_FLAG_LADDER = [
       "--iree-dispatch-creation-fuse-multi-use=false"]),
     ("O3", []),
 ]
-# dtypes axle-run reads and writes as .npy; other inputs (bf16) are given
-# to every backend as one constant per argument, passed to axle-run as a
-# literal, and such results are read from axle-run's printed output.
-NPY_DTYPES = {"float32", "float16", "float64", "int8", "int16", "int32",
-              "int64", "uint8", "uint16", "uint32", "uint64", "bool"}
+# dtypes axle-run reads and writes as .npy (bfloat16 as NumPy saves
+# ml_dtypes' arrays: raw 2-byte values); inputs of other dtypes would be
+# given to every backend as one constant per argument, passed to axle-run
+# as a literal, and such results read from axle-run's printed output.
+NPY_DTYPES = {"float32", "float16", "float64", "bfloat16", "int8", "int16",
+              "int32", "int64", "uint8", "uint16", "uint32", "uint64",
+              "bool"}
 BACKENDS = ("axle", "xla", "iree")
 # axle-run invocations per model and thread count, alternating with the
 # baselines' runs (see measure_slot).
@@ -397,9 +399,7 @@ class ModelRun:
         self.inputs = []
         for i, value in enumerate(values):
             path = self.dir / f"in{i}.npy"
-            raw = value.view(np.uint16) if value.dtype.itemsize == 2 and \
-                self.dtypes[i] == "bfloat16" else value
-            np.save(path, raw)
+            np.save(path, value)
             self.inputs.append(str(path))
         if self.constant:
             self.axle_inputs = [literal(a.shape, a.dtype, v.flat[0])
@@ -488,8 +488,11 @@ def compare(outputs, reference, result_dtypes):
     """Largest error relative to the reference's largest magnitude, and
     whether it is within the dtype's tolerance."""
     worst, ok = 0.0, True
+    import ml_dtypes
     for got_path, ref_path, dtype in zip(outputs, reference, result_dtypes):
         got, ref = np.load(got_path), np.load(ref_path)
+        if got.dtype.kind == "V" and dtype == "bfloat16":
+            got = got.view(ml_dtypes.bfloat16).astype(np.float32)
         if got.shape != ref.shape:
             return {"ok": False, "why": f"shape {got.shape} vs {ref.shape}"}
         tolerance = 2e-2 if dtype == "bfloat16" else 1e-3
@@ -821,9 +824,8 @@ def write_report(path, data, models):
     lines += ["", "## Method", ""]
     lines += [f"- Models: bench/models/export_suite.py (JAX), exported to "
               f"bench/models/suite/*.mlir; weights are arguments; inputs "
-              f"seeded N(0,1) scaled per argument. Models with bf16 "
-              f"arguments get one constant per argument (powers of two) on "
-              f"every backend, because axle-run reads no bf16 .npy.",
+              f"seeded N(0,1) scaled per argument, bf16 ones rounded to "
+              f"bf16.",
               "- Pinning: every process of a thread count runs under "
               "`taskset` on the same cores. axle: `--threads=T`. XLA:CPU: "
               "its intra-op pool is sized from the affinity mask (T "
