@@ -13,7 +13,8 @@ namespace axle::cpu {
 /// convolution in NHWC x HWIO layout).
 bool isRegisterTileContraction(mlir::linalg::LinalgOp op);
 
-/// Where `op` is such a contraction other than a matmul (a convolution)
+/// Where `op` is such a contraction other than a matmul (a convolution;
+/// other ops are left alone)
 /// and reads its filter from a buffer of unknown alignment (an argument of
 /// the function; not one it computes, nor a constant, whose global is
 /// aligned), makes it read a copy instead, in a buffer of axle's own,

@@ -41,6 +41,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "compiler/codegen/cpu/LibraryAllocator.h"
+#include "compiler/codegen/cpu/RuntimeSlots.h"
 
 #include "runtime/ScratchMemory.h"
 
@@ -81,17 +82,8 @@ struct Builder {
       module, b, loc, "malloc", LLVM::LLVMFunctionType::get(ptr, {i64}));
   LLVM::LLVMFuncOp free = libraryFunction(
       module, b, loc, "free", LLVM::LLVMFunctionType::get(voidType, {ptr}));
-  LLVM::GlobalOp cached = createCachedSlot();
-
-  LLVM::GlobalOp createCachedSlot() {
-    auto global = LLVM::GlobalOp::create(b, loc, ptr, /*isConstant=*/false,
-                                         LLVM::Linkage::Internal, kCachedName,
-                                         Attribute());
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(b.createBlock(&global.getInitializerRegion()));
-    LLVM::ReturnOp::create(b, loc, LLVM::ZeroOp::create(b, loc, ptr));
-    return global;
-  }
+  LLVM::GlobalOp cached =
+      createNullPointerGlobal(b, loc, kCachedName, LLVM::Linkage::Internal);
 
   Value constant(int64_t value) {
     return LLVM::ConstantOp::create(b, loc, i64, b.getI64IntegerAttr(value));

@@ -8,6 +8,13 @@
 
 namespace axle::cpu {
 
+/// A null-initialized pointer global `name` of `linkage`, created at the
+/// insertion point of `b`.
+mlir::LLVM::GlobalOp createNullPointerGlobal(mlir::OpBuilder &b,
+                                             mlir::Location loc,
+                                             llvm::StringRef name,
+                                             mlir::LLVM::Linkage linkage);
+
 /// The module's exported, null-initialized pointer global `name`, created
 /// at the top of the module on first use. Compiled code calls through such
 /// slots (parallel loops, allocation, custom calls); the runtime's loader

@@ -261,13 +261,12 @@ struct TileAndVectorizePass
       // Convolutions read their filters from aligned copies, made before
       // the epilogues tile them (once, not per tile) and counted as the
       // kernels they are.
-      SmallVector<linalg::LinalgOp> convolutions;
+      SmallVector<linalg::LinalgOp> topLevel;
       func.walk([&](linalg::LinalgOp op) {
-        if (!op->getParentOfType<LoopLikeOpInterface>() &&
-            isRegisterTileContraction(op))
-          convolutions.push_back(op);
+        if (!op->getParentOfType<LoopLikeOpInterface>())
+          topLevel.push_back(op);
       });
-      for (linalg::LinalgOp op : convolutions)
+      for (linalg::LinalgOp op : topLevel)
         copyConvolutionFilter(rewriter, op);
       unsigned before = countKernels(func);
       std::string decisions;
