@@ -13,8 +13,7 @@ namespace axle::cpu {
 /// convolution in NHWC x HWIO layout).
 bool isRegisterTileContraction(mlir::linalg::LinalgOp op);
 
-/// Where `op` is such a contraction other than a matmul (a convolution;
-/// other ops are left alone)
+/// Where `op` is such a contraction other than a matmul (a convolution)
 /// and reads its filter from a buffer of unknown alignment (an argument of
 /// the function; not one it computes, nor a constant, whose global is
 /// aligned), makes it read a copy instead, in a buffer of axle's own,
@@ -23,7 +22,7 @@ bool isRegisterTileContraction(mlir::linalg::LinalgOp op);
 /// a cache line (NumPy's large arrays are) each such load touches two
 /// lines (resnet_stack at one thread: 51 ms from aligned filters, 71 ms
 /// from such ones). Skipped when the filter is read too few times to pay
-/// for the copy.
+/// for the copy. Any other op is left alone.
 void copyConvolutionFilter(mlir::RewriterBase &rewriter,
                            mlir::linalg::LinalgOp op);
 
