@@ -137,19 +137,9 @@ std::vector<std::string> requiredFeatures(const cpu::CpuTarget &target) {
   llvm::Triple triple(target.triple);
   if (triple.getArchName() != runtime::hostArchitecture())
     return {};
-  std::string error;
-  const llvm::Target *llvmTarget =
-      llvm::TargetRegistry::lookupTarget(llvm::Triple(target.triple), error);
-  if (!llvmTarget)
-    return {};
-  std::unique_ptr<llvm::MCSubtargetInfo> subtarget(
-      llvmTarget->createMCSubtargetInfo(llvm::Triple(target.triple), target.cpu,
-                                        target.features));
   std::vector<std::string> features;
-  if (!subtarget)
-    return features;
   for (const std::string &feature : runtime::checkableCpuFeatures())
-    if (subtarget->checkFeatures("+" + feature))
+    if (cpu::targetHasFeature(target, feature))
       features.push_back(feature);
   return features;
 }
@@ -199,7 +189,8 @@ std::optional<CompiledModule> compileModule(ModuleOp module,
   buildStablehloToLinalgPipeline(pm, options.simplify);
   cpu::buildLinalgToLLVMPipeline(
       pm, options.memoryReport, options.fusionReport, options.fusion,
-      /*streamingStores=*/llvm::Triple(target->triple).isX86());
+      /*streamingStores=*/llvm::Triple(target->triple).isX86(),
+      /*avx512=*/cpu::targetHasFeature(*target, "avx512f"));
   if (failed(pm.run(module)))
     return std::nullopt;
 

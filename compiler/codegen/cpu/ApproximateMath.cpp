@@ -14,6 +14,7 @@
 #include "mlir/Conversion/MathToLibm/MathToLibm.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -119,12 +120,13 @@ struct PromoteToF64 : public RewritePattern {
 
 struct ApproximateMathPass
     : public impl::ApproximateMathPassBase<ApproximateMathPass> {
+  using ApproximateMathPassBase::ApproximateMathPassBase;
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     patterns.add<ExpandRsqrt, PromoteToF64>(&getContext());
     // Above PromoteToF64's benefit of 2, so that f32 exp, expm1 and tanh
     // are inlined rather than promoted to a library call.
-    populateVectorMathPatterns(patterns, /*benefit=*/3);
+    populateVectorMathPatterns(patterns, /*benefit=*/3, avx512);
     populateMathF32ExpansionPatterns(patterns, isApproximated);
     populateMathPolynomialApproximationPatterns(patterns, isApproximated);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))

@@ -88,7 +88,7 @@ constexpr const char *kBuffersToLLVM =
 
 void buildLinalgToLLVMPipeline(mlir::OpPassManager &pm,
                                llvm::StringRef memoryReport, bool fusionReport,
-                               bool fusion, bool streamingStores) {
+                               bool fusion, bool streamingStores, bool avx512) {
   // The strings are parsed against the registry, which
   // registerCpuCodegenPasses fills once per process.
   registerCpuCodegenPasses();
@@ -111,6 +111,9 @@ void buildLinalgToLLVMPipeline(mlir::OpPassManager &pm,
   }
   pipeline += ",axle-plan-buffers,";
   pipeline += kBuffersToLLVM;
+  if (avx512)
+    pipeline = std::regex_replace(pipeline, std::regex("axle-approximate-math"),
+                                  "axle-approximate-math{avx512=true}");
   if (!streamingStores)
     pipeline = std::regex_replace(
         pipeline,

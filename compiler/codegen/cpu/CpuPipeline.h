@@ -30,6 +30,10 @@ mlir::FailureOr<CpuTarget> resolveCpuTarget(llvm::StringRef triple,
                                             llvm::StringRef cpu,
                                             std::string &error);
 
+/// Whether code for `target` may use the LLVM feature `feature` (e.g.
+/// "avx512f"), named or implied by its CPU.
+bool targetHasFeature(const CpuTarget &target, llvm::StringRef feature);
+
 /// Adds the passes from linalg/tensor/scf/arith/math/complex on tensors to
 /// the LLVM dialect: inlining, bufferization with out-parameters, loops,
 /// math expansion and entry points (see docs/architecture.md). With
@@ -37,11 +41,13 @@ mlir::FailureOr<CpuTarget> resolveCpuTarget(llvm::StringRef triple,
 /// report is printed to stdout on the way; with `fusionReport`, the fusion
 /// decisions and kernel counts; without `fusion`, no elementwise fusion (to
 /// measure what it gains). With `streamingStores` (x86 targets), large
-/// write-only results are written with non-temporal stores.
+/// write-only results are written with non-temporal stores. With `avx512`
+/// (the target has AVX-512F), exp scales by vscalefps.
 void buildLinalgToLLVMPipeline(mlir::OpPassManager &pm,
                                llvm::StringRef memoryReport = "",
                                bool fusionReport = false, bool fusion = true,
-                               bool streamingStores = false);
+                               bool streamingStores = false,
+                               bool avx512 = false);
 
 /// Translates an LLVM-dialect module to LLVM IR, optimizes it for the
 /// target and returns the object file's bytes; nullopt after emitting a

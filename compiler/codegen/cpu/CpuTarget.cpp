@@ -64,4 +64,25 @@ mlir::FailureOr<CpuTarget> resolveCpuTarget(llvm::StringRef triple,
   return target;
 }
 
+bool targetHasFeature(const CpuTarget &target, llvm::StringRef feature) {
+  initializeLLVMTargets();
+  std::string error;
+  llvm::Triple triple(target.triple);
+  const llvm::Target *llvmTarget =
+      llvm::TargetRegistry::lookupTarget(triple, error);
+  if (!llvmTarget)
+    return false;
+  std::unique_ptr<llvm::MCSubtargetInfo> subtarget(
+      llvmTarget->createMCSubtargetInfo(triple, target.cpu, target.features));
+  if (!subtarget)
+    return false;
+  // checkFeatures aborts on a feature the architecture does not know.
+  if (llvm::none_of(subtarget->getAllProcessorFeatures(),
+                    [&](const llvm::SubtargetFeatureKV &known) {
+                      return feature == known.Key;
+                    }))
+    return false;
+  return subtarget->checkFeatures(("+" + feature).str());
+}
+
 } // namespace axle::cpu

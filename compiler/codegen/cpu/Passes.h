@@ -20,8 +20,9 @@ void emitCustomCallThunks(mlir::ModuleOp module);
 /// f32 and bf16 math.exp, math.expm1 and math.tanh (scalars and vectors) as
 /// inline f32 arithmetic (VectorMath.cpp): the recipes the interpreter runs
 /// (F32Exponentials.h), so the same bits, without scalar library calls.
+/// With `avx512`, exp scales its result with vscalefps.
 void populateVectorMathPatterns(mlir::RewritePatternSet &patterns,
-                                mlir::PatternBenefit benefit = 1);
+                                mlir::PatternBenefit benefit, bool avx512);
 
 } // namespace axle::cpu
 

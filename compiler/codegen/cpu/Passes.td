@@ -8,9 +8,9 @@ include "mlir/Pass/PassBase.td"
 def ApproximateMathPass : Pass<"axle-approximate-math", "::mlir::ModuleOp"> {
   let summary = "Math functions as inline code or C library calls";
   let description = [{
-    Rewrites f32 exp, expm1 and tanh (scalars and vectors) into inline f64
-    arithmetic rounded once to f32, so that they vectorize and still agree
-    with the interpreter's f64-then-round values in practice
+    Rewrites f32 and bf16 exp, expm1 and tanh (scalars and vectors) into
+    inline f32 arithmetic, the recipes the interpreter runs on scalars, so
+    that they vectorize and compute the interpreter's bits
     (VectorMath.cpp); rsqrt becomes 1 / sqrt (in f64 for f32, rounded
     once). The remaining transcendental
     functions become calls to the C library (declared in the module), f32
@@ -18,9 +18,16 @@ def ApproximateMathPass : Pass<"axle-approximate-math", "::mlir::ModuleOp"> {
     correctly rounded value practically always; bit operations (ctpop,
     ctlz, copysign, ...) stay for the LLVM conversion.
   }];
+  let options = [
+    Option<"avx512", "avx512", "bool", /*default=*/"false",
+           "The target has AVX-512F: exp scales its result by 2^n with "
+           "vscalefps (llvm.x86.avx512.mask.scalef.ps.512) instead of two "
+           "multiplies (the same bits)">
+  ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect", "::mlir::math::MathDialect",
-    "::mlir::vector::VectorDialect", "::mlir::func::FuncDialect"
+    "::mlir::vector::VectorDialect", "::mlir::func::FuncDialect",
+    "::mlir::LLVM::LLVMDialect"
   ];
 }
 

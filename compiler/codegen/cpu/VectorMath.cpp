@@ -20,7 +20,9 @@
 #include "compiler/dialect/stablehlo/F32Exponentials.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/TypeUtilities.h"
@@ -38,8 +40,8 @@ public:
   using Int = Value;
   using Bool = Value;
 
-  MlirOps(PatternRewriter &rewriter, Location loc, Type shape)
-      : rewriter(rewriter), loc(loc) {
+  MlirOps(PatternRewriter &rewriter, Location loc, Type shape, bool avx512)
+      : rewriter(rewriter), loc(loc), avx512(avx512) {
     floatType = rewriter.getF32Type();
     intType = rewriter.getI32Type();
     if (auto vector = dyn_cast<VectorType>(shape)) {
@@ -99,6 +101,46 @@ public:
   Value fromBits(Value bits) {
     return arith::BitcastOp::create(rewriter, loc, floatType, bits);
   }
+  /// a 2^n: AVX-512's vscalefps by 16 lanes where the target has it (one
+  /// instruction that takes n as a float; llvm.ldexp would convert n to
+  /// integers and back), else two multiplies. Both round once.
+  Value scaleByPowerOfTwo(Value a, Value n) {
+    auto vector = dyn_cast<VectorType>(floatType);
+    if (!avx512 || !vector || vector.getRank() != 1 ||
+        vector.getNumElements() % 16 != 0 || vector.isScalable())
+      return f32math::scaleByTwoMultiplies(*this, a, n);
+    auto lanes = VectorType::get({16}, rewriter.getF32Type());
+    Value allLanes = arith::ConstantOp::create(
+        rewriter, loc, rewriter.getI16IntegerAttr(static_cast<int16_t>(-1)));
+    // The rounding operand 4 (_MM_FROUND_CUR_DIRECTION): the current mode,
+    // to nearest.
+    Value currentRounding =
+        arith::ConstantOp::create(rewriter, loc, rewriter.getI32IntegerAttr(4));
+    Value result = a;
+    for (int64_t offset = 0; offset < vector.getNumElements(); offset += 16) {
+      auto slice = [&](Value whole) -> Value {
+        if (vector.getNumElements() == 16)
+          return whole;
+        return vector::ExtractStridedSliceOp::create(
+            rewriter, loc, whole, ArrayRef<int64_t>{offset},
+            ArrayRef<int64_t>{16}, ArrayRef<int64_t>{1});
+      };
+      Value part = slice(a);
+      Value scaled =
+          LLVM::CallIntrinsicOp::create(
+              rewriter, loc, lanes,
+              rewriter.getStringAttr("llvm.x86.avx512.mask.scalef.ps.512"),
+              ValueRange{part, slice(n), part, allLanes, currentRounding})
+              .getResult(0);
+      result = vector.getNumElements() == 16
+                   ? scaled
+                   : vector::InsertStridedSliceOp::create(
+                         rewriter, loc, scaled, result,
+                         ArrayRef<int64_t>{offset}, ArrayRef<int64_t>{1})
+                         .getResult();
+    }
+    return result;
+  }
   Value less(Value a, Value b) {
     return compare(arith::CmpFPredicate::OLT, a, b);
   }
@@ -125,6 +167,7 @@ private:
 
   PatternRewriter &rewriter;
   Location loc;
+  bool avx512;
   Type floatType;
   Type intType;
 };
@@ -135,7 +178,8 @@ using Recipe = Value (*)(MlirOps &, Value);
 /// through extf and truncf.
 template <typename MathOp, Recipe compute>
 struct InlineF32Recipe : public OpRewritePattern<MathOp> {
-  using OpRewritePattern<MathOp>::OpRewritePattern;
+  InlineF32Recipe(MLIRContext *context, PatternBenefit benefit, bool avx512)
+      : OpRewritePattern<MathOp>(context, benefit), avx512(avx512) {}
 
   LogicalResult matchAndRewrite(MathOp op,
                                 PatternRewriter &rewriter) const override {
@@ -143,7 +187,7 @@ struct InlineF32Recipe : public OpRewritePattern<MathOp> {
     Type element = getElementTypeOrSelf(type);
     if (!element.isF32() && !element.isBF16())
       return failure();
-    MlirOps ops(rewriter, op.getLoc(), type);
+    MlirOps ops(rewriter, op.getLoc(), type, avx512);
     Value operand = op.getOperand();
     if (element.isBF16())
       operand = arith::ExtFOp::create(rewriter, op.getLoc(), ops.getFloatType(),
@@ -154,16 +198,19 @@ struct InlineF32Recipe : public OpRewritePattern<MathOp> {
     rewriter.replaceOp(op, result);
     return success();
   }
+
+private:
+  bool avx512;
 };
 
 } // namespace
 
 void populateVectorMathPatterns(RewritePatternSet &patterns,
-                                PatternBenefit benefit) {
+                                PatternBenefit benefit, bool avx512) {
   patterns.add<InlineF32Recipe<math::ExpOp, f32math::exp<MlirOps>>,
                InlineF32Recipe<math::ExpM1Op, f32math::expm1<MlirOps>>,
                InlineF32Recipe<math::TanhOp, f32math::tanh<MlirOps>>>(
-      patterns.getContext(), benefit);
+      patterns.getContext(), benefit, avx512);
 }
 
 } // namespace axle::cpu

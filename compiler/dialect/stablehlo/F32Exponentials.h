@@ -24,6 +24,7 @@
 //   roundEven copySign toInt (of an integer-valued float)
 //   addInt subInt shiftLeft(Int, n) shiftRight(Int, n) (arithmetic)
 //   fromBits (Int -> Float) less greater equal isNaN select(Bool, a, b)
+//   scaleByPowerOfTwo(a, n) = a 2^n rounded once, n an integer-valued Float
 //
 //===----------------------------------------------------------------------===//
 
@@ -89,6 +90,21 @@ typename Ops::Float powerOfTwo(Ops &ops, typename Ops::Int k) {
       ops.shiftLeft(ops.addInt(k, ops.intConstant(127)), /*amount=*/23));
 }
 
+/// e 2^n for e in [0.7, 1.42] and an integer n in [-150, 128] (a float),
+/// rounded once: ldexp(e, n), from two multiplies. With h = floor(n / 2),
+/// e 2^h is exact (a normal float) and times 2^(n - h) rounds once (to a
+/// subnormal, 0 or inf where the result is one); both powers are normal.
+/// This is how `scaleByPowerOfTwo` is computed where the target has no
+/// scaling instruction.
+template <typename Ops>
+typename Ops::Float scaleByTwoMultiplies(Ops &ops, typename Ops::Float e,
+                                         typename Ops::Float exponent) {
+  typename Ops::Int n = ops.toInt(exponent);
+  typename Ops::Int half = ops.shiftRight(n, 1);
+  return ops.mul(ops.mul(e, powerOfTwo(ops, half)),
+                 powerOfTwo(ops, ops.subInt(n, half)));
+}
+
 /// x = n ln2 + r with |r| <= ln2 / 2 (plus the rounding of x log2(e)), and
 /// q = Q(r) with exp(r) = 1 + r + r^2 Q(r).
 template <typename Ops> struct Reduced {
@@ -115,10 +131,9 @@ typename Ops::Float expm1Reduced(Ops &ops, const Reduced<Ops> &reduced) {
   return ops.fma(ops.mul(reduced.r, reduced.r), reduced.q, reduced.r);
 }
 
-/// exp(x) = (1 + r P(r)) 2^h 2^(n - h) with h = floor(n / 2): the first
-/// product is exact, the second rounds once (to a subnormal, 0 or inf where
-/// the result is one). +inf gives inf, -inf +0, NaN itself. Results that
-/// round to 0 are selected (kExpZeroBelow).
+/// exp(x) = (1 + r P(r)) 2^n, the scaling rounded once (to a subnormal, 0
+/// or inf where the result is one). +inf gives inf, -inf +0, NaN itself.
+/// Results that round to 0 are selected (kExpZeroBelow).
 template <typename Ops>
 typename Ops::Float exp(Ops &ops, typename Ops::Float x) {
   typename Ops::Float clamped = clamp(ops, x, kExpLow, kExpHigh);
@@ -128,10 +143,7 @@ typename Ops::Float exp(Ops &ops, typename Ops::Float x) {
   typename Ops::Float one = ops.constant(1.0f);
   typename Ops::Float e =
       ops.fma(reduced.r, ops.fma(reduced.q, reduced.r, one), one);
-  typename Ops::Int n = ops.toInt(reduced.n);
-  typename Ops::Int half = ops.shiftRight(n, 1);
-  typename Ops::Float result = ops.mul(ops.mul(e, powerOfTwo(ops, half)),
-                                       powerOfTwo(ops, ops.subInt(n, half)));
+  typename Ops::Float result = ops.scaleByPowerOfTwo(e, reduced.n);
   result = ops.select(zero, zeroValue, result);
   return ops.select(ops.isNaN(x), x, result);
 }
@@ -225,6 +237,11 @@ struct ScalarOps {
   }
   Int shiftRight(Int a, int amount) { return a >> amount; }
   Float fromBits(Int bits) { return std::bit_cast<Float>(bits); }
+  // a 2^n rounded once, as scaleByTwoMultiplies and AVX-512's vscalefps
+  // compute it.
+  Float scaleByPowerOfTwo(Float a, Float n) {
+    return std::ldexp(a, static_cast<int>(n));
+  }
   Bool less(Float a, Float b) { return a < b; }
   Bool greater(Float a, Float b) { return a > b; }
   Bool equal(Float a, Float b) { return a == b; }
