@@ -34,6 +34,7 @@
 #include "compiler/codegen/cpu/FuseEpilogues.h"
 #include "compiler/codegen/cpu/FuseRowBlocks.h"
 #include "compiler/codegen/cpu/FuseSiblingReductions.h"
+#include "compiler/codegen/cpu/OrderFreeReductions.h"
 #include "compiler/codegen/cpu/Passes.h"
 #include "compiler/codegen/cpu/TilingUtils.h"
 #include "compiler/codegen/cpu/WriteIntoDeadInputs.h"
@@ -320,6 +321,17 @@ struct TileAndVectorizePass
         tileAndVectorizeInnermost(rewriter, op);
     }
 
+    // Order-free row reductions keep partial results across k first (full
+    // slices of their loop's tensor fold away so that the pattern sees it).
+    {
+      RewritePatternSet hoist(context);
+      populateOrderFreeReductionPatterns(hoist);
+      tensor::ExtractSliceOp::getCanonicalizationPatterns(hoist, context);
+      tensor::InsertSliceOp::getCanonicalizationPatterns(hoist, context);
+      scf::ForOp::getCanonicalizationPatterns(hoist, context);
+      if (failed(applyPatternsGreedily(func, std::move(hoist))))
+        return signalPassFailure();
+    }
     // A register tile's k step reduces over a unit dimension: that is one
     // add per element, in order. Unit dimensions of 1 x ... x N tiles go.
     RewritePatternSet patterns(context);

@@ -242,6 +242,72 @@ func.func @row_sum(%x: tensor<64x128xf32>, %init: tensor<64xf32>) -> tensor<64xf
 
 // -----
 
+// A row maximum gives the same value in any order (NaN in, NaN out; -0
+// below +0): the k loop keeps a 16 x 16 block of partial maxima in
+// registers, combined elementwise with each block of x (no transpose, no
+// dependent chain), and the block reduces into the rows' values once,
+// after the loop.
+
+#in = affine_map<(d0, d1) -> (d0, d1)>
+#out = affine_map<(d0, d1) -> (d0)>
+// CHECK-LABEL: func.func @row_max
+// CHECK: %[[NEG_INF:.*]] = arith.constant dense<0xFF800000> : vector<16x16xf32>
+// CHECK: scf.forall (%{{.*}}) = (0) to (64) step (16)
+// CHECK: %[[PARTIAL:.*]] = scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c16 iter_args(%[[P:.*]] = %[[NEG_INF]]) -> (vector<16x16xf32>)
+// CHECK: %[[X:.*]] = vector.transfer_read {{.*}} : tensor<16x16xf32>, vector<16x16xf32>
+// CHECK: %[[M:.*]] = arith.maximumf %[[X]], %[[P]] : vector<16x16xf32>
+// CHECK-NOT: vector.shuffle
+// CHECK: scf.yield %[[M]] : vector<16x16xf32>
+// CHECK: %[[ACC:.*]] = vector.transfer_read {{.*}} : tensor<16xf32>, vector<16xf32>
+// CHECK: vector.shuffle
+// CHECK: arith.maximumf %{{.*}}, %[[ACC]] : vector<16xf32>
+func.func @row_max(%x: tensor<64x128xf32>, %init: tensor<64xf32>) -> tensor<64xf32> {
+  %0 = linalg.generic {indexing_maps = [#in, #out], iterator_types = ["parallel", "reduction"]} ins(%x : tensor<64x128xf32>) outs(%init : tensor<64xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %1 = arith.maximumf %acc, %a : f32
+    linalg.yield %1 : f32
+  } -> tensor<64xf32>
+  return %0 : tensor<64xf32>
+}
+
+// -----
+
+// Integer sums wrap the same way in any order: partial sums in the loop
+// too. A float sum and a float maximum of one input, computed by one op:
+// the sum stays in order inside the loop (its tensor is the loop's), only
+// the maximum is kept as partial results.
+
+#in = affine_map<(d0, d1) -> (d0, d1)>
+#out = affine_map<(d0, d1) -> (d0)>
+// CHECK-LABEL: func.func @row_int_sum
+// CHECK: scf.for %{{.*}} iter_args(%[[P:.*]] = %{{.*}}) -> (vector<16x16xi32>)
+// CHECK: arith.addi %{{.*}}, %[[P]] : vector<16x16xi32>
+func.func @row_int_sum(%x: tensor<64x128xi32>, %init: tensor<64xi32>) -> tensor<64xi32> {
+  %0 = linalg.generic {indexing_maps = [#in, #out], iterator_types = ["parallel", "reduction"]} ins(%x : tensor<64x128xi32>) outs(%init : tensor<64xi32>) {
+  ^bb0(%a: i32, %acc: i32):
+    %1 = arith.addi %acc, %a : i32
+    linalg.yield %1 : i32
+  } -> tensor<64xi32>
+  return %0 : tensor<64xi32>
+}
+
+// CHECK-LABEL: func.func @row_sum_and_max
+// CHECK: scf.for %{{.*}} iter_args(%[[SUM:.*]] = %{{.*}}, %[[P:.*]] = %{{.*}}) -> (tensor<16xf32>, vector<16x16xf32>)
+// CHECK: vector.shuffle
+// CHECK: arith.addf
+// CHECK: arith.maximumf %{{.*}}, %[[P]] : vector<16x16xf32>
+func.func @row_sum_and_max(%x: tensor<64x128xf32>, %s: tensor<64xf32>, %m: tensor<64xf32>) -> (tensor<64xf32>, tensor<64xf32>) {
+  %0:2 = linalg.generic {indexing_maps = [#in, #out, #out], iterator_types = ["parallel", "reduction"]} ins(%x : tensor<64x128xf32>) outs(%s, %m : tensor<64xf32>, tensor<64xf32>) {
+  ^bb0(%a: f32, %sum: f32, %max: f32):
+    %1 = arith.addf %sum, %a : f32
+    %2 = arith.maximumf %max, %a : f32
+    linalg.yield %1, %2 : f32, f32
+  } -> (tensor<64xf32>, tensor<64xf32>)
+  return %0#0, %0#1 : tensor<64xf32>, tensor<64xf32>
+}
+
+// -----
+
 // A transpose of 32-bit elements: 16 x 16 blocks in one scf.forall, each
 // read as 16 rows, transposed by shuffles, written as 16 rows.
 

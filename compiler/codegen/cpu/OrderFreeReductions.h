@@ -1,0 +1,19 @@
+//===- OrderFreeReductions.h - row reductions that need no order -*- C++
+//-*-===//
+
+#ifndef AXLE_COMPILER_CODEGEN_CPU_ORDERFREEREDUCTIONS_H
+#define AXLE_COMPILER_CODEGEN_CPU_ORDERFREEREDUCTIONS_H
+
+#include "mlir/IR/PatternMatch.h"
+
+namespace axle::cpu {
+
+/// Vectorized row reductions whose result does not depend on the order of
+/// their elements (float maximum / minimum, integer ones) keep a block of
+/// partial results across their loop over k and reduce it once after the
+/// loop, instead of reducing every block into the rows' values in order.
+void populateOrderFreeReductionPatterns(mlir::RewritePatternSet &patterns);
+
+} // namespace axle::cpu
+
+#endif // AXLE_COMPILER_CODEGEN_CPU_ORDERFREEREDUCTIONS_H
