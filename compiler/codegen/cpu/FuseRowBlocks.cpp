@@ -20,6 +20,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "compiler/codegen/cpu/FuseRowBlocks.h"
+#include "compiler/codegen/cpu/PrefetchRowBlocks.h"
 #include "compiler/codegen/cpu/TilingUtils.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -215,6 +216,7 @@ unsigned fuseRowBlocks(RewriterBase &rewriter, func::FuncOp func,
         [&](Operation *producer) { return cluster.contains(producer); });
     if (failed(result))
       continue;
+    markRowBlockLoop(cast<scf::ForallOp>(result->loops.front().getOperation()));
     // A producer read by two cluster ops was fused for each: merge the
     // copies (same slices, same op) so it is computed once per block.
     DominanceInfo dominance;

@@ -278,7 +278,8 @@ def TileAndVectorizePass
     "::mlir::affine::AffineDialect", "::mlir::arith::ArithDialect",
     "::mlir::linalg::LinalgDialect", "::mlir::scf::SCFDialect",
     "::mlir::tensor::TensorDialect", "::mlir::ub::UBDialect",
-    "::mlir::vector::VectorDialect"
+    "::mlir::vector::VectorDialect", "::mlir::memref::MemRefDialect",
+    "::mlir::bufferization::BufferizationDialect"
   ];
 }
 

@@ -36,6 +36,7 @@
 #include "compiler/codegen/cpu/FuseSiblingReductions.h"
 #include "compiler/codegen/cpu/OrderFreeReductions.h"
 #include "compiler/codegen/cpu/Passes.h"
+#include "compiler/codegen/cpu/PrefetchRowBlocks.h"
 #include "compiler/codegen/cpu/TilingUtils.h"
 #include "compiler/codegen/cpu/WriteIntoDeadInputs.h"
 
@@ -45,10 +46,12 @@
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -321,6 +324,7 @@ struct TileAndVectorizePass
         tileAndVectorizeInnermost(rewriter, op);
     }
 
+    prefetchNextRowBlocks(rewriter, func);
     // Order-free row reductions keep partial results across k first (full
     // slices of their loop's tensor fold away so that the pattern sees it).
     {
