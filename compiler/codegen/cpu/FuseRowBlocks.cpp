@@ -20,7 +20,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "compiler/codegen/cpu/FuseRowBlocks.h"
-#include "compiler/codegen/cpu/PrefetchRowBlocks.h"
+#include "compiler/codegen/cpu/Prefetch.h"
 #include "compiler/codegen/cpu/TilingUtils.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"

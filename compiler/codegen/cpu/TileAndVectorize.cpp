@@ -36,7 +36,7 @@
 #include "compiler/codegen/cpu/FuseSiblingReductions.h"
 #include "compiler/codegen/cpu/OrderFreeReductions.h"
 #include "compiler/codegen/cpu/Passes.h"
-#include "compiler/codegen/cpu/PrefetchRowBlocks.h"
+#include "compiler/codegen/cpu/Prefetch.h"
 #include "compiler/codegen/cpu/TilingUtils.h"
 #include "compiler/codegen/cpu/WriteIntoDeadInputs.h"
 
@@ -324,7 +324,7 @@ struct TileAndVectorizePass
         tileAndVectorizeInnermost(rewriter, op);
     }
 
-    prefetchNextRowBlocks(rewriter, func);
+    insertPrefetches(rewriter, func);
     // Order-free row reductions keep partial results across k first (full
     // slices of their loop's tensor fold away so that the pattern sees it).
     {
