@@ -751,8 +751,10 @@ def write_report(path, data, models):
               "two rows (a bf16 matmul may convert to f32 and use FMAs; "
               "vdpbf16ps runs at half the f32 FMA rate on this CPU, and AMX "
               "is not enabled in this VM). Copy counts bytes read plus "
-              "bytes written; reductions (sums) are measured against read "
-              "bandwidth.", ""]
+              "bytes written and is the better of a plain copy loop and a "
+              "streaming one (software prefetch, non-temporal stores: twice "
+              "the plain loop's rate on this VM); reductions (sums) are "
+              "measured against read bandwidth.", ""]
     for threads in data["threads"]:
         peak = data["peaks"][str(threads)]
         lines += [f"## {threads} thread{'s' if threads > 1 else ''} "
