@@ -53,8 +53,11 @@ constexpr int64_t kStreamDistanceBytes = 8 << 10;
 /// Into L2 (prefetcht1): L1 is busy with the data in use.
 constexpr uint32_t kLocalityL2 = 2;
 
+/// A static tensor of whole-byte elements (so that a line holds a whole
+/// number of them) of kMinSourceBytes or more.
 bool isLarge(RankedTensorType type) {
   return type.hasStaticShape() && type.getElementType().isIntOrFloat() &&
+         type.getElementTypeBitWidth() % 8 == 0 &&
          type.getNumElements() * type.getElementTypeBitWidth() / 8 >=
              kMinSourceBytes;
 }
@@ -112,8 +115,7 @@ void prefetchLines(RewriterBase &rewriter, vector::TransferReadOp read,
                    Value buffer, SmallVector<Value> indices, Value clamp = {}) {
   Location loc = read.getLoc();
   VectorType type = read.getVectorType();
-  int64_t elementBytes =
-      std::max<int64_t>(type.getElementTypeBitWidth() / 8, 1);
+  int64_t elementBytes = type.getElementTypeBitWidth() / 8;
   int64_t bytes = type.getNumElements() * elementBytes;
   Value first = indices.back();
   for (int64_t line = 0; line * kLineBytes < bytes; ++line) {
