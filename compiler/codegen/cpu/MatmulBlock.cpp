@@ -20,6 +20,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "compiler/codegen/cpu/MatmulBlock.h"
+#include "compiler/codegen/cpu/Prefetch.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -38,6 +39,9 @@ namespace {
 
 /// k steps per iteration of a register tile's k loop.
 constexpr int64_t kUnroll = 4;
+/// How many rows ahead a panel copy prefetches B (Prefetch.cpp): 16 did
+/// as well at 1024^3 as 32, 64 slightly worse.
+constexpr int64_t kPackPrefetchRows = 32;
 
 /// Builds `for iv in [0, upper) step step` with one iter_arg; `body`
 /// returns the value to yield. `built` receives the loop.
@@ -220,10 +224,11 @@ LogicalResult emitMatmulBlock(RewriterBase &rewriter, linalg::LinalgOp block,
     Value empty = tensor::EmptyOp::create(rewriter, loc,
                                           ArrayRef<int64_t>{kc, nr}, element);
     return buildLoop(rewriter, loc, kc, 1, empty, [&](Value k, Value panel) {
-      Value row = widen(vector::TransferReadOp::create(
-                            rewriter, loc, inputRowType, rhs, at(k, column),
-                            inputPadding, minor(rank, 1), inBounds1),
-                        rowType);
+      auto read = vector::TransferReadOp::create(
+          rewriter, loc, inputRowType, rhs, at(k, column), inputPadding,
+          minor(rank, 1), inBounds1);
+      markReadForPrefetch(read, batch, kPackPrefetchRows, /*forWrite=*/false);
+      Value row = widen(read, rowType);
       return vector::TransferWriteOp::create(rewriter, loc, row, panel,
                                              ValueRange{k, index(0)},
                                              minor(2, 1), inBounds1)
@@ -259,10 +264,14 @@ LogicalResult emitMatmulBlock(RewriterBase &rewriter, linalg::LinalgOp block,
         Value column = arith::MulIOp::create(rewriter, loc, j, index(nr));
         Value panel = pack ? packPanel(column) : Value();
         return buildLoop(rewriter, loc, mc, mr, c, [&](Value i, Value c2) {
+          // Each read of a tile of C also prefetches the next one, which
+          // is written back too.
           auto readTile = [&]() -> Value {
-            return vector::TransferReadOp::create(rewriter, loc, tileType, c2,
-                                                  at(i, column), padding,
-                                                  minor(rank, 2), inBounds2);
+            auto read = vector::TransferReadOp::create(
+                rewriter, loc, tileType, c2, at(i, column), padding,
+                minor(rank, 2), inBounds2);
+            markReadForPrefetch(read, batch, mr, /*forWrite=*/true);
+            return read;
           };
           Value tile;
           if (!start) {

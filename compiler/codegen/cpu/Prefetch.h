@@ -5,6 +5,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/PatternMatch.h"
 
 namespace axle::cpu {
@@ -18,6 +19,18 @@ void markRowBlockLoop(mlir::scf::ForallOp loop);
 /// row-block loop that computes per element prefetches the next block of
 /// its large input (Prefetch.cpp). Removes the marks.
 void insertPrefetches(mlir::RewriterBase &rewriter, mlir::func::FuncOp func);
+
+/// Asks for prefetches of the elements `read` will read `distance` further
+/// along `dimension` of its tensor (clamped to stay inside it), one per
+/// cache line, into L1, for writing where `forWrite`: made by
+/// insertMarkedPrefetches, before the read.
+void markReadForPrefetch(mlir::vector::TransferReadOp read, int64_t dimension,
+                         int64_t distance, bool forWrite);
+
+/// The prefetches of every read marked in `func`; at the end of tiling,
+/// once dead loops are gone.
+void insertMarkedPrefetches(mlir::RewriterBase &rewriter,
+                            mlir::func::FuncOp func);
 
 } // namespace axle::cpu
 

@@ -352,7 +352,8 @@ struct TileAndVectorizePass
     vector::TransferReadOp::getCanonicalizationPatterns(patterns, context);
     vector::TransferWriteOp::getCanonicalizationPatterns(patterns, context);
     if (failed(applyPatternsGreedily(func, std::move(patterns))))
-      signalPassFailure();
+      return signalPassFailure();
+    insertMarkedPrefetches(rewriter, func);
   }
 };
 

@@ -27,7 +27,9 @@
 // CHECK: scf.if %[[FIRST]] -> (vector<4x64xf32>)
 // CHECK-NEXT: scf.yield %[[ZEROS]] : vector<4x64xf32>
 // CHECK-NEXT: } else {
-// CHECK-NEXT: vector.transfer_read
+// CHECK: memref.prefetch {{.*}} write
+// CHECK: vector.transfer_read {{.*}} vector<4x64xf32>
+// CHECK-NEXT: scf.yield
 // CHECK: math.fma %{{.*}} : vector<64xf32>
 // CHECK: scf.forall (%{{.*}}, %{{.*}}) = (0, 0) to (128, 256) step (1, 32)
 // CHECK: arith.addf %{{.*}} : vector<32xf32>
