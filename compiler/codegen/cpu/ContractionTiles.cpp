@@ -265,6 +265,9 @@ void tileAndVectorizeMatmul(RewriterBase &rewriter, linalg::LinalgOp op) {
   auto [mr, nr] = registerTile(op, m, n);
   if (nr == 0)
     return;
+  // bf16 or f16 inputs, widened to f32 while packed.
+  bool widened = getElementTypeOrSelf(op->getOperand(0).getType()) !=
+                 getElementTypeOrSelf(op->getOperand(2).getType());
   // The parallel dimensions first, then k.
   SmallVector<int64_t> cache = matmulCacheTiles(op);
   cache.push_back(0);
@@ -273,10 +276,18 @@ void tileAndVectorizeMatmul(RewriterBase &rewriter, linalg::LinalgOp op) {
   if (failed(tiled))
     return;
   // A kc x 64 panel of B should stay in L1 (48 KiB) while the row tiles
-  // of the block run over it.
+  // of the block run over it: kc = 128. But every k block also reads and
+  // writes each tile of C once more, and from 16 k blocks on (k >= 2048)
+  // that costs more than the panel's L2 reads with kc = 512 (one thread,
+  // paired runs: 1024 x 4096 x 1024, 2048^3, 1024 x 2048 x 1024,
+  // 512 x 8192 x 512, 768 x 3072 x 768 4-6% faster; with kc = 512 for
+  // every k, mlp_infer and gpt2_block were 5-7% slower). Not for bf16 or
+  // f16 inputs, whose A block is widened into an mc x kc copy
+  // (matmul_bf16_2048 was 3-5% slower).
   // A transposed B is packed by 16 x 16 blocks, so its k blocks are
   // multiples of 16.
-  if (int64_t kc = cacheTile(k, 128, hasTransposedB(op) ? 16 : 1)) {
+  int64_t kcTarget = k >= 2048 && !widened ? 512 : 128;
+  if (int64_t kc = cacheTile(k, kcTarget, hasTransposedB(op) ? 16 : 1)) {
     SmallVector<int64_t> depth(batch + 2, 0);
     depth.push_back(kc);
     tiled = tile(rewriter, *tiled, depth);

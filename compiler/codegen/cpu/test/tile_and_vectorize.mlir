@@ -4,7 +4,7 @@
 // parallel cache tiles (256 x 256 blocks of C, 4 of them; with fewer than
 // 4 such blocks the blocks are 128 rows high) form one scf.forall (shared
 // by the kernel threads), k is tiled for the cache (128: a 128 x 64 panel
-// of B fits in L1), each 64-column panel of a block of B is copied into a
+// of B fits in L1; k >= 2048: 512, next test), each 64-column panel of a block of B is copied into a
 // contiguous one right before the row tiles use it, and each 4 x 64
 // register tile keeps C in a vector iter_arg while k runs innermost, four
 // k steps per iteration: a broadcast element of A times a row of the panel
@@ -41,6 +41,56 @@ func.func @matmul(%a: tensor<1024x512xf32>, %b: tensor<512x256xf32>, %c: tensor<
     linalg.yield %1 : f32
   } -> tensor<1024x256xf32>
   return %0 : tensor<1024x256xf32>
+}
+
+// -----
+
+// From k = 2048 on, k blocks are 512 deep: each k block reads and writes
+// every tile of C once more, which then costs more than reading the
+// 512 x 64 panel from L2. Not for bf16 inputs, whose block of A is widened
+// into an mc x kc copy: their k blocks stay 128 deep.
+
+#lhs = affine_map<(d0, d1, d2) -> (d0, d2)>
+#rhs = affine_map<(d0, d1, d2) -> (d2, d1)>
+#out = affine_map<(d0, d1, d2) -> (d0, d1)>
+// CHECK-LABEL: func.func @deep_matmul
+// CHECK: scf.forall
+// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c512
+// CHECK: tensor.empty() : tensor<512x64xf32>
+// CHECK-LABEL: func.func @shallow_matmul
+// CHECK: scf.forall
+// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c128
+// CHECK: tensor.empty() : tensor<128x64xf32>
+// CHECK-LABEL: func.func @deep_matmul_bf16
+// CHECK: scf.forall
+// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c128
+// CHECK-NOT: tensor<512x64xf32>
+// CHECK: return
+func.func @deep_matmul(%a: tensor<256x2048xf32>, %b: tensor<2048x256xf32>, %c: tensor<256x256xf32>) -> tensor<256x256xf32> {
+  %0 = linalg.generic {indexing_maps = [#lhs, #rhs, #out], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %b : tensor<256x2048xf32>, tensor<2048x256xf32>) outs(%c : tensor<256x256xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %1 = math.fma %x, %y, %acc : f32
+    linalg.yield %1 : f32
+  } -> tensor<256x256xf32>
+  return %0 : tensor<256x256xf32>
+}
+func.func @shallow_matmul(%a: tensor<256x1024xf32>, %b: tensor<1024x256xf32>, %c: tensor<256x256xf32>) -> tensor<256x256xf32> {
+  %0 = linalg.generic {indexing_maps = [#lhs, #rhs, #out], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %b : tensor<256x1024xf32>, tensor<1024x256xf32>) outs(%c : tensor<256x256xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %1 = math.fma %x, %y, %acc : f32
+    linalg.yield %1 : f32
+  } -> tensor<256x256xf32>
+  return %0 : tensor<256x256xf32>
+}
+func.func @deep_matmul_bf16(%a: tensor<256x2048xbf16>, %b: tensor<2048x256xbf16>, %c: tensor<256x256xf32>) -> tensor<256x256xf32> {
+  %0 = linalg.generic {indexing_maps = [#lhs, #rhs, #out], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %b : tensor<256x2048xbf16>, tensor<2048x256xbf16>) outs(%c : tensor<256x256xf32>) {
+  ^bb0(%x: bf16, %y: bf16, %acc: f32):
+    %xf = arith.extf %x : bf16 to f32
+    %yf = arith.extf %y : bf16 to f32
+    %1 = math.fma %xf, %yf, %acc : f32
+    linalg.yield %1 : f32
+  } -> tensor<256x256xf32>
+  return %0 : tensor<256x256xf32>
 }
 
 // -----
