@@ -186,16 +186,19 @@ LogicalResult emitRegisterTile(RewriterBase &rewriter, Operation *tileOp,
 }
 
 /// The columns of a register tile of `bits`-wide accumulators over `n`
-/// columns: the largest divisor of n up to 4 zmm registers made of whole
-/// zmm registers, else of whole ymm, else of whole xmm registers (784
-/// columns get 16: 56 = 3.5 zmm rows would be assembled element by element
-/// and spill). A narrow n with no such divisor (a classifier's 10 logits)
-/// takes the whole row, which still beats the scalar loops; 0 below 4.
+/// columns: the largest divisor of n that is 4, 2 or 1 zmm registers, else
+/// 4, 2 or 1 ymm, else xmm registers (784 columns get 16: 56 = 3.5 zmm rows
+/// would be assembled element by element and spill). Never 3 registers: LLVM
+/// widens a 48-lane vector to 64 lanes and builds the tile's rows lane by
+/// lane through the stack (1024 x 1024 x 96 took 17.8 ms with 48 columns
+/// against 2.5 ms for 1024 x 1024 x 128). A narrow n with no such divisor
+/// (a classifier's 10 logits) takes the whole row, which still beats the
+/// scalar loops; 0 below 4.
 int64_t registerTileColumns(int64_t n, unsigned bits) {
   int64_t lanes = 512 / bits;
   for (int64_t unit : {lanes, lanes / 2, lanes / 4})
-    for (int64_t d = std::min(n, 4 * lanes) / unit * unit; d >= unit; d -= unit)
-      if (n % d == 0)
+    for (int64_t registers : {4, 2, 1})
+      if (int64_t d = unit * registers; d <= n && n % d == 0)
         return d;
   int64_t d = largestDivisor(n, 4 * lanes);
   return d >= 4 ? d : 0;
@@ -222,7 +225,7 @@ std::pair<int64_t, int64_t> registerTile(linalg::LinalgOp op, int64_t m,
                                          int64_t n) {
   unsigned bits =
       getElementTypeOrSelf(op->getOperand(2).getType()).getIntOrFloatBitWidth();
-  // 16 accumulators: up to 4 rows of 3 or 4 zmm registers, 8 rows of 2 or
+  // 16 accumulators: up to 4 rows of 4 zmm registers, 8 rows of 2 or
   // 16 rows of 1. Two FMA units with a 4-cycle latency keep 8 independent
   // sums busy at the least, so a narrow tile of 4 rows would wait on its
   // own results (attention's probabilities times V with heads of 32: a
@@ -281,12 +284,15 @@ void tileAndVectorizeMatmul(RewriterBase &rewriter, linalg::LinalgOp op) {
   // that costs more than the panel's L2 reads with kc = 512 (one thread,
   // paired runs: 1024 x 4096 x 1024, 2048^3, 1024 x 2048 x 1024,
   // 512 x 8192 x 512, 768 x 3072 x 768 4-6% faster; with kc = 512 for
-  // every k, mlp_infer and gpt2_block were 5-7% slower). Not for bf16 or
+  // every k, mlp_infer and gpt2_block were 5-7% slower). The same where C
+  // is one register tile wide (n <= nr: B's rows are the panel's, no copy),
+  // as in attention's probabilities times V: attention 10% faster,
+  // 4096 x 1024 x 64 12-15%. Not for bf16 or
   // f16 inputs, whose A block is widened into an mc x kc copy
   // (matmul_bf16_2048 was 3-5% slower).
   // A transposed B is packed by 16 x 16 blocks, so its k blocks are
   // multiples of 16.
-  int64_t kcTarget = k >= 2048 && !widened ? 512 : 128;
+  int64_t kcTarget = (k >= 2048 || n <= nr) && !widened ? 512 : 128;
   if (int64_t kc = cacheTile(k, kcTarget, hasTransposedB(op) ? 16 : 1)) {
     SmallVector<int64_t> depth(batch + 2, 0);
     depth.push_back(kc);

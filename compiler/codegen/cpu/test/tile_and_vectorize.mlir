@@ -95,6 +95,41 @@ func.func @deep_matmul_bf16(%a: tensor<256x2048xbf16>, %b: tensor<2048x256xbf16>
 
 // -----
 
+// Register tiles are 1, 2 or 4 zmm registers wide, never 3: 96 columns
+// take 8 x 32 tiles (a 48-lane row would be widened to 64 lanes by LLVM
+// and assembled lane by lane), 48 columns 16 x 16 tiles.
+
+#lhs = affine_map<(d0, d1, d2) -> (d0, d2)>
+#rhs = affine_map<(d0, d1, d2) -> (d2, d1)>
+#out = affine_map<(d0, d1, d2) -> (d0, d1)>
+// CHECK-LABEL: func.func @matmul_96_columns
+// CHECK-NOT: vector<{{[0-9x]*}}48xf32>
+// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}) -> (vector<8x32xf32>)
+// CHECK-NOT: vector<{{[0-9x]*}}48xf32>
+// CHECK-LABEL: func.func @matmul_48_columns
+// CHECK-NOT: vector<{{[0-9x]*}}48xf32>
+// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}) -> (vector<16x16xf32>)
+// CHECK-NOT: vector<{{[0-9x]*}}48xf32>
+// CHECK: return
+func.func @matmul_96_columns(%a: tensor<64x128xf32>, %b: tensor<128x96xf32>, %c: tensor<64x96xf32>) -> tensor<64x96xf32> {
+  %0 = linalg.generic {indexing_maps = [#lhs, #rhs, #out], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %b : tensor<64x128xf32>, tensor<128x96xf32>) outs(%c : tensor<64x96xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %1 = math.fma %x, %y, %acc : f32
+    linalg.yield %1 : f32
+  } -> tensor<64x96xf32>
+  return %0 : tensor<64x96xf32>
+}
+func.func @matmul_48_columns(%a: tensor<64x128xf32>, %b: tensor<128x48xf32>, %c: tensor<64x48xf32>) -> tensor<64x48xf32> {
+  %0 = linalg.generic {indexing_maps = [#lhs, #rhs, #out], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %b : tensor<64x128xf32>, tensor<128x48xf32>) outs(%c : tensor<64x48xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %1 = math.fma %x, %y, %acc : f32
+    linalg.yield %1 : f32
+  } -> tensor<64x48xf32>
+  return %0 : tensor<64x48xf32>
+}
+
+// -----
+
 // A named linalg.matmul (whose body is a multiply and a separate add) is
 // not the lowering's form: it keeps the scalar code.
 

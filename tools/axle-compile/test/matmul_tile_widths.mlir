@@ -1,0 +1,30 @@
+// Matmuls whose columns are multiples of 48 but not of 64 or 32 (48, 96,
+// 144) take register tiles 1 or 2 zmm registers wide (ContractionTiles.cpp)
+// and agree bit for bit with the interpreter: every sum runs in k order
+// with one fused multiply-add per step in both.
+
+// RUN: %python -c "import numpy as np; r = np.random.default_rng(0); [np.save('%t.%%s.npy' %% n, r.standard_normal(s).astype(np.float32)) for n, s in [('a', (64, 256)), ('b48', (256, 48)), ('b96', (256, 96)), ('b144', (256, 144))]]"
+// RUN: axle-run %s --function=cols48 --verify --verify-ulps=0 --input=@%t.a.npy --input=@%t.b48.npy --output=@%t.c48.npy 2>&1 | FileCheck %s
+// RUN: axle-run %s --function=cols96 --verify --verify-ulps=0 --input=@%t.a.npy --input=@%t.b96.npy --output=@%t.c96.npy 2>&1 | FileCheck %s
+// RUN: axle-run %s --function=cols144 --verify --verify-ulps=0 --input=@%t.a.npy --input=@%t.b144.npy --output=@%t.c144.npy 2>&1 | FileCheck %s
+// RUN: %python -c "import numpy as np; a = np.load('%t.a.npy').astype(np.float64); [print('numpy', n, np.abs(np.load('%t.c%%d.npy' %% n) - a @ np.load('%t.b%%d.npy' %% n)).max() < 1e-3) for n in (48, 96, 144)]" | FileCheck %s --check-prefix=NUMPY
+
+// CHECK: agree
+// NUMPY: numpy 48 True
+// NUMPY: numpy 96 True
+// NUMPY: numpy 144 True
+
+func.func @cols48(%a: tensor<64x256xf32>, %b: tensor<256x48xf32>) -> tensor<64x48xf32> {
+  %c = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<64x256xf32>, tensor<256x48xf32>) -> tensor<64x48xf32>
+  return %c : tensor<64x48xf32>
+}
+
+func.func @cols96(%a: tensor<64x256xf32>, %b: tensor<256x96xf32>) -> tensor<64x96xf32> {
+  %c = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<64x256xf32>, tensor<256x96xf32>) -> tensor<64x96xf32>
+  return %c : tensor<64x96xf32>
+}
+
+func.func @cols144(%a: tensor<64x256xf32>, %b: tensor<256x144xf32>) -> tensor<64x144xf32> {
+  %c = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<64x256xf32>, tensor<256x144xf32>) -> tensor<64x144xf32>
+  return %c : tensor<64x144xf32>
+}
