@@ -171,6 +171,37 @@ func.func @exp_of_sum(%x: tensor<8x128xf32>, %y: tensor<8x128xf32>) -> tensor<8x
 
 // -----
 
+// Vectors are a power of two long where one of at least half a register
+// divides the innermost size: 784 = 49 x 16 takes 16 lanes, not 28; 10
+// (no such power) keeps its own length.
+
+#map = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-LABEL: func.func @add_784
+// CHECK: scf.forall (%{{.*}}, %{{.*}}) = (0, 0) to (8, 784) step (1, 16)
+// CHECK: arith.addf %{{.*}} : vector<16xf32>
+// CHECK-LABEL: func.func @add_10
+// CHECK: arith.addf %{{.*}} : vector<10xf32>
+func.func @add_784(%x: tensor<8x784xf32>, %y: tensor<8x784xf32>) -> tensor<8x784xf32> {
+  %e = tensor.empty() : tensor<8x784xf32>
+  %s = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel"]} ins(%x, %y : tensor<8x784xf32>, tensor<8x784xf32>) outs(%e : tensor<8x784xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %0 = arith.addf %a, %b : f32
+    linalg.yield %0 : f32
+  } -> tensor<8x784xf32>
+  return %s : tensor<8x784xf32>
+}
+func.func @add_10(%x: tensor<8x10xf32>, %y: tensor<8x10xf32>) -> tensor<8x10xf32> {
+  %e = tensor.empty() : tensor<8x10xf32>
+  %s = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel"]} ins(%x, %y : tensor<8x10xf32>, tensor<8x10xf32>) outs(%e : tensor<8x10xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %0 = arith.addf %a, %b : f32
+    linalg.yield %0 : f32
+  } -> tensor<8x10xf32>
+  return %s : tensor<8x10xf32>
+}
+
+// -----
+
 // A convolution (NHWC x HWIO, stride 2 in columns) gets the same register
 // tile: 8 output columns (m; 8 rows, since 32 features are 2 vectors) by
 // 32 output features (n) in one scf.forall step, the window rows, columns and input features as loops of step 1
