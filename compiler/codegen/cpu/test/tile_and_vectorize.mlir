@@ -130,6 +130,42 @@ func.func @matmul_48_columns(%a: tensor<64x128xf32>, %b: tensor<128x48xf32>, %c:
 
 // -----
 
+// A matmul whose columns no zmm register divides is split into whole
+// 64-column tiles and the rest (100 = 64 + 36), and one whose rows the
+// register tile's rows do not divide into a multiple of them and the rest
+// (197 = 196 + 1 with 4 x 64 tiles): each part a matmul of its own.
+
+#lhs = affine_map<(d0, d1, d2) -> (d0, d2)>
+#rhs = affine_map<(d0, d1, d2) -> (d2, d1)>
+#out = affine_map<(d0, d1, d2) -> (d0, d1)>
+// CHECK-LABEL: func.func @split_columns
+// CHECK: -> (vector<4x64xf32>)
+// CHECK: tensor.insert_slice {{.*}} [64, 64] [1, 1] : tensor<64x64xf32> into tensor<64x100xf32>
+// CHECK: tensor.insert_slice {{.*}} [64, 36] [1, 1] : tensor<64x36xf32> into tensor<64x100xf32>
+// CHECK-LABEL: func.func @split_rows
+// CHECK: -> (vector<4x64xf32>)
+// CHECK: tensor.insert_slice {{.*}} [196, 64] [1, 1] : tensor<196x64xf32> into tensor<197x64xf32>
+// CHECK: -> (vector<1x64xf32>)
+// CHECK: tensor.insert_slice {{.*}} [1, 64] [1, 1] : tensor<1x64xf32> into tensor<197x64xf32>
+func.func @split_columns(%a: tensor<64x128xf32>, %b: tensor<128x100xf32>, %c: tensor<64x100xf32>) -> tensor<64x100xf32> {
+  %0 = linalg.generic {indexing_maps = [#lhs, #rhs, #out], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %b : tensor<64x128xf32>, tensor<128x100xf32>) outs(%c : tensor<64x100xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %1 = math.fma %x, %y, %acc : f32
+    linalg.yield %1 : f32
+  } -> tensor<64x100xf32>
+  return %0 : tensor<64x100xf32>
+}
+func.func @split_rows(%a: tensor<197x128xf32>, %b: tensor<128x64xf32>, %c: tensor<197x64xf32>) -> tensor<197x64xf32> {
+  %0 = linalg.generic {indexing_maps = [#lhs, #rhs, #out], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %b : tensor<197x128xf32>, tensor<128x64xf32>) outs(%c : tensor<197x64xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %1 = math.fma %x, %y, %acc : f32
+    linalg.yield %1 : f32
+  } -> tensor<197x64xf32>
+  return %0 : tensor<197x64xf32>
+}
+
+// -----
+
 // A named linalg.matmul (whose body is a multiply and a separate add) is
 // not the lowering's form: it keeps the scalar code.
 
