@@ -21,7 +21,6 @@
 #include "compiler/codegen/cpu/TilingUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
@@ -283,16 +282,9 @@ void tileAndVectorizeMatmul(RewriterBase &rewriter, linalg::LinalgOp op) {
       getElementTypeOrSelf(op->getOperand(2).getType()).getIntOrFloatBitWidth();
   int64_t lanes = 512 / bits;
   auto splitAt = [&](unsigned dimension, int64_t point) {
-    rewriter.setInsertionPoint(op);
-    auto [first, second] =
-        linalg::splitOp(rewriter, cast<TilingInterface>(op.getOperation()),
-                        dimension, rewriter.getIndexAttr(point));
-    if (!first || !second)
-      return;
-    tileAndVectorizeMatmul(rewriter,
-                           cast<linalg::LinalgOp>(first.getOperation()));
-    tileAndVectorizeMatmul(rewriter,
-                           cast<linalg::LinalgOp>(second.getOperation()));
+    splitIntoParts(rewriter, op, dimension, point, [&](linalg::LinalgOp part) {
+      tileAndVectorizeMatmul(rewriter, part);
+    });
   };
   if (n % lanes != 0 && n > 4 * lanes)
     return splitAt(batch + 1, n / (4 * lanes) * (4 * lanes));

