@@ -382,6 +382,19 @@ void tileRegisterContraction(RewriterBase &rewriter, linalg::LinalgOp op,
   auto [mr, nr] = registerTile(op, bounds[m], bounds[n]);
   if (nr == 0)
     return;
+  // The tile's rows must divide m: 7 output columns (a 3 x 3 convolution
+  // over 7 x 7 images) would get tiles of one row, four accumulators that
+  // wait on their own sums. The largest multiple of the full tile's rows
+  // goes first, the rest after it (3 x 3 convolution, 8 x 7 x 7 x 512 to
+  // 512 features: 171 -> 53 ms on one core; XLA 20.7).
+  unsigned bits =
+      getElementTypeOrSelf(op->getOperand(2).getType()).getIntOrFloatBitWidth();
+  int64_t rows = registerTileRows(nr, bits);
+  if (bounds[m] % rows != 0 && bounds[m] > rows)
+    return splitIntoParts(rewriter, op, m, bounds[m] / rows * rows,
+                          [&](linalg::LinalgOp part) {
+                            tileRegisterContraction(rewriter, part, m);
+                          });
   SmallVector<int64_t> parallel(bounds.size(), 0);
   for (unsigned i = 0; i <= n; ++i)
     parallel[i] = 1;

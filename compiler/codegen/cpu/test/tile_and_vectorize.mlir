@@ -277,6 +277,29 @@ func.func @conv(%x: tensor<2x8x17x3xf32>, %w: tensor<3x3x3x32xf32>, %c: tensor<2
 
 // -----
 
+// 7 output columns (a 3 x 3 convolution over 7 x 7 images, 64 features:
+// 4 x 64 tiles) split into 4 and 3 columns, each part with tiles of its
+// own, instead of tiles of one column throughout.
+
+#in7 = affine_map<(n, oh, ow, of, kh, kw, if) -> (n, oh + kh, ow + kw, if)>
+#k7 = affine_map<(n, oh, ow, of, kh, kw, if) -> (kh, kw, if, of)>
+#o7 = affine_map<(n, oh, ow, of, kh, kw, if) -> (n, oh, ow, of)>
+// CHECK-LABEL: func.func @conv_7_columns
+// CHECK: vector.transfer_write {{.*}} : vector<4x64xf32>, tensor<1x1x4x64xf32>
+// CHECK: tensor.insert_slice {{.*}} [1, 7, 4, 64] [1, 1, 1, 1] : tensor<1x7x4x64xf32> into tensor<1x7x7x64xf32>
+// CHECK: vector.transfer_write {{.*}} : vector<3x64xf32>, tensor<1x1x3x64xf32>
+// CHECK: tensor.insert_slice {{.*}} [1, 7, 3, 64] [1, 1, 1, 1] : tensor<1x7x3x64xf32> into tensor<1x7x7x64xf32>
+func.func @conv_7_columns(%x: tensor<1x9x9x16xf32>, %w: tensor<3x3x16x64xf32>, %c: tensor<1x7x7x64xf32>) -> tensor<1x7x7x64xf32> {
+  %0 = linalg.generic {indexing_maps = [#in7, #k7, #o7], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]} ins(%x, %w : tensor<1x9x9x16xf32>, tensor<3x3x16x64xf32>) outs(%c : tensor<1x7x7x64xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %1 = math.fma %a, %b, %acc : f32
+    linalg.yield %1 : f32
+  } -> tensor<1x7x7x64xf32>
+  return %0 : tensor<1x7x7x64xf32>
+}
+
+// -----
+
 // No copy of the filter where it is read too few times to pay for one
 // (4 output points), where the function computes it (its buffer is
 // already axle's own) or where it is a constant (an aligned global).
