@@ -195,13 +195,30 @@ LogicalResult emitMatmulBlock(RewriterBase &rewriter, linalg::LinalgOp block,
   bool widened = input != element;
   int64_t panels = nc / nr;
   bool transposedB = hasTransposedB(block);
-  if (transposedB && (kc % 16 || nr % 16))
-    return failure();
+  // Panels of a transposed B that whole 16 x 16 blocks do not cover (the
+  // few columns a split leaves over) are gathered one row of the panel at
+  // a time, element by element.
+  bool wholeBlocks = kc % 16 == 0 && nr % 16 == 0;
   bool pack = widened || transposedB ||
               (mc / mr >= 4 && nr != rhsType.getDimSize(batch + 1));
   auto packTransposedPanel = [&](Value column) -> Value {
     Value empty = tensor::EmptyOp::create(rewriter, loc,
                                           ArrayRef<int64_t>{kc, nr}, element);
+    if (!wholeBlocks) {
+      // Row k of the panel is column k of B's nr rows.
+      AffineMap alongRows =
+          AffineMap::get(rank, 0, getAffineDimExpr(batch, ctx), ctx);
+      return buildLoop(rewriter, loc, kc, 1, empty, [&](Value k, Value p) {
+        Value row = widen(vector::TransferReadOp::create(
+                              rewriter, loc, inputRowType, rhs, at(column, k),
+                              inputPadding, alongRows, inBounds1),
+                          rowType);
+        return vector::TransferWriteOp::create(rewriter, loc, row, p,
+                                               ValueRange{k, index(0)},
+                                               minor(2, 1), inBounds1)
+            .getResult();
+      });
+    }
     auto blockType = VectorType::get({16, 16}, element);
     auto inputBlockType = VectorType::get({16, 16}, input);
     return buildLoop(rewriter, loc, kc, 16, empty, [&](Value k, Value panel) {
