@@ -3,7 +3,10 @@
 // The runtime loads compiled code with the system's dynamic loader, so the
 // object file is linked into an ELF shared library by ld.lld (the path
 // found when axle was configured). Undefined symbols (malloc, free, the C
-// math library) resolve against the process that loads the library.
+// math library) resolve against the process that loads the library. For
+// the host's target the library also names this machine's C math library
+// (DT_NEEDED), which a program that does not link it itself would lack
+// ("undefined symbol: log" when it loads the library).
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,6 +16,10 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/TargetParser/Host.h"
+
+#include <cmath>
+#include <dlfcn.h>
 
 #ifndef AXLE_LLD_PATH
 #error "AXLE_LLD_PATH must name the ld.lld executable"
@@ -29,6 +36,17 @@ struct TempFile {
       llvm::sys::fs::remove(path);
   }
 };
+/// The path of the C math library this process uses, found from one of its
+/// functions; empty where the loader cannot tell (a static build).
+std::string hostMathLibrary() {
+  Dl_info info;
+  double (*function)(double) = &::log;
+  if (::dladdr(reinterpret_cast<void *>(function), &info) == 0 ||
+      !info.dli_fname)
+    return {};
+  return info.dli_fname;
+}
+
 } // namespace
 
 std::optional<std::string> linkSharedLibrary(llvm::StringRef object,
@@ -57,6 +75,11 @@ std::optional<std::string> linkSharedLibrary(llvm::StringRef object,
   llvm::SmallVector<llvm::StringRef> args = {
       AXLE_LLD_PATH, "-shared",        "--hash-style=gnu", "-O1",
       "-o",          libraryFile.path, objectFile.path};
+  std::string mathLibrary;
+  if (target.triple == llvm::sys::getDefaultTargetTriple())
+    mathLibrary = hostMathLibrary();
+  if (!mathLibrary.empty())
+    args.append({"--no-as-needed", mathLibrary});
   std::string message;
   int status = llvm::sys::ExecuteAndWait(AXLE_LLD_PATH, args, std::nullopt, {},
                                          /*SecondsToWait=*/120,
@@ -71,7 +94,6 @@ std::optional<std::string> linkSharedLibrary(llvm::StringRef object,
     error = "cannot read the linked library: " + buffer.getError().message();
     return std::nullopt;
   }
-  (void)target;
   return (*buffer)->getBuffer().str();
 }
 
