@@ -282,20 +282,22 @@ void tileAndVectorizeMatmul(RewriterBase &rewriter, linalg::LinalgOp op) {
       getElementTypeOrSelf(op->getOperand(2).getType()).getIntOrFloatBitWidth();
   int64_t lanes = 512 / bits;
   auto splitAt = [&](unsigned dimension, int64_t point) {
-    splitIntoParts(rewriter, op, dimension, point, [&](linalg::LinalgOp part) {
-      tileAndVectorizeMatmul(rewriter, part);
-    });
+    if (auto parts = splitInTwo(rewriter, op, dimension, point);
+        succeeded(parts)) {
+      tileAndVectorizeMatmul(rewriter, parts->first);
+      tileAndVectorizeMatmul(rewriter, parts->second);
+    }
   };
   if (n % lanes != 0 && n > 4 * lanes)
     return splitAt(batch + 1, n / (4 * lanes) * (4 * lanes));
-  int64_t rows = registerTileRows(registerTileColumns(n, bits), bits);
-  if (m % rows != 0 && m > rows)
-    return splitAt(batch, m / rows * rows);
   // k innermost in the register tile, so that the tile of C stays in
   // registers.
   auto [mr, nr] = registerTile(op, m, n);
   if (nr == 0)
     return;
+  int64_t rows = registerTileRows(nr, bits);
+  if (m % rows != 0 && m > rows)
+    return splitAt(batch, m / rows * rows);
   // bf16 or f16 inputs, widened to f32 while packed.
   bool widened = getElementTypeOrSelf(op->getOperand(0).getType()) !=
                  getElementTypeOrSelf(op->getOperand(2).getType());
@@ -390,11 +392,14 @@ void tileRegisterContraction(RewriterBase &rewriter, linalg::LinalgOp op,
   unsigned bits =
       getElementTypeOrSelf(op->getOperand(2).getType()).getIntOrFloatBitWidth();
   int64_t rows = registerTileRows(nr, bits);
-  if (bounds[m] % rows != 0 && bounds[m] > rows)
-    return splitIntoParts(rewriter, op, m, bounds[m] / rows * rows,
-                          [&](linalg::LinalgOp part) {
-                            tileRegisterContraction(rewriter, part, m);
-                          });
+  if (bounds[m] % rows != 0 && bounds[m] > rows) {
+    if (auto parts = splitInTwo(rewriter, op, m, bounds[m] / rows * rows);
+        succeeded(parts)) {
+      tileRegisterContraction(rewriter, parts->first, m);
+      tileRegisterContraction(rewriter, parts->second, m);
+    }
+    return;
+  }
   SmallVector<int64_t> parallel(bounds.size(), 0);
   for (unsigned i = 0; i <= n; ++i)
     parallel[i] = 1;

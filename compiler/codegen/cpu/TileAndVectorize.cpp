@@ -46,12 +46,10 @@
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Math/IR/Math.h"
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -159,11 +157,9 @@ void tileAndVectorizeRowReduction(RewriterBase &rewriter, linalg::LinalgOp op) {
   // XLA 6.6 and 4.8.)
   // Only the first part: the rest has fewer than 16 rows or k.
   auto splitAt = [&](unsigned dimension, int64_t point) {
-    bool first = true;
-    splitIntoParts(rewriter, op, dimension, point, [&](linalg::LinalgOp part) {
-      if (std::exchange(first, false))
-        tileAndVectorizeRowReduction(rewriter, part);
-    });
+    if (auto parts = splitInTwo(rewriter, op, dimension, point);
+        succeeded(parts))
+      tileAndVectorizeRowReduction(rewriter, parts->first);
   };
   if (bounds[k] % 16 != 0 && bounds[k] > 16)
     return splitAt(k, bounds[k] / 16 * 16);

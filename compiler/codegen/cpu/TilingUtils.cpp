@@ -150,17 +150,17 @@ FailureOr<TilingInterface> tileFusingInitFills(RewriterBase &rewriter,
   return cast<TilingInterface>(result->tiledAndFusedOps.front());
 }
 
-void splitIntoParts(RewriterBase &rewriter, linalg::LinalgOp op,
-                    unsigned dimension, int64_t point,
-                    function_ref<void(linalg::LinalgOp)> part) {
+FailureOr<std::pair<linalg::LinalgOp, linalg::LinalgOp>>
+splitInTwo(RewriterBase &rewriter, linalg::LinalgOp op, unsigned dimension,
+           int64_t point) {
   rewriter.setInsertionPoint(op);
   auto [first, second] =
       linalg::splitOp(rewriter, cast<TilingInterface>(op.getOperation()),
                       dimension, rewriter.getIndexAttr(point));
   if (!first || !second)
-    return;
-  part(cast<linalg::LinalgOp>(first.getOperation()));
-  part(cast<linalg::LinalgOp>(second.getOperation()));
+    return failure();
+  return std::make_pair(cast<linalg::LinalgOp>(first.getOperation()),
+                        cast<linalg::LinalgOp>(second.getOperation()));
 }
 
 std::string describeOp(Operation *op) {

@@ -65,11 +65,11 @@ tileFusingInitFills(mlir::RewriterBase &rewriter, mlir::TilingInterface op,
 std::string describeOp(mlir::Operation *op);
 
 /// Splits `op` along loop `dimension` at `point` (linalg::splitOp, at the
-/// op) and calls `part` on each of the two parts, first then second; does
-/// nothing when the split fails.
-void splitIntoParts(mlir::RewriterBase &rewriter, mlir::linalg::LinalgOp op,
-                    unsigned dimension, int64_t point,
-                    llvm::function_ref<void(mlir::linalg::LinalgOp)> part);
+/// op) into the part before `point` and the part from it on; fails (and
+/// changes nothing) when the split does.
+mlir::FailureOr<std::pair<mlir::linalg::LinalgOp, mlir::linalg::LinalgOp>>
+splitInTwo(mlir::RewriterBase &rewriter, mlir::linalg::LinalgOp op,
+           unsigned dimension, int64_t point);
 
 /// Vectorizes `op` (static shapes) and replaces it.
 mlir::LogicalResult vectorizeOp(mlir::RewriterBase &rewriter,
