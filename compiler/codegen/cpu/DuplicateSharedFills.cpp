@@ -44,18 +44,46 @@ struct DuplicateSharedFillsPass
     getOperation()->walk(
         [&](tensor::EmptyOp empty) { inits.push_back(empty); });
     for (Operation *init : inits) {
-      SmallVector<OpOperand *> uses;
-      for (OpOperand &use : init->getResult(0).getUses())
-        uses.push_back(&use);
       // Each user gets its own copy right before it (before the op of the
-      // init's block that holds it, so that none runs in a loop).
-      for (OpOperand *use : uses) {
-        Operation *at = ancestorIn(init->getBlock(), use->getOwner());
+      // init's block that holds it, so that none runs in a loop), except
+      // the parts of an op split in two (TilingUtils.cpp, splitInTwo): each
+      // part computes into a slice of the init and is inserted back into
+      // it, and those slices and insertions must keep one tensor, or
+      // bufferization gives the first part a buffer of its own and copies
+      // it into the result (a transpose of 4096 x 1000 split into 992 + 8
+      // rows copied its 16 MB once more).
+      SmallVector<SmallVector<OpOperand *>> groups;
+      SmallVector<OpOperand *> parts;
+      for (OpOperand &use : init->getResult(0).getUses()) {
+        Operation *owner = use.getOwner();
+        auto insert = dyn_cast<tensor::InsertSliceOp>(owner);
+        if (isa<tensor::ExtractSliceOp>(owner) ||
+            (insert && &use == &insert.getDestMutable()))
+          parts.push_back(&use);
+        else
+          groups.push_back({&use});
+      }
+      bool written = llvm::any_of(parts, [](OpOperand *use) {
+        return isa<tensor::InsertSliceOp>(use->getOwner());
+      });
+      if (written)
+        groups.push_back(parts);
+      else
+        for (OpOperand *use : parts)
+          groups.push_back({use});
+      for (ArrayRef<OpOperand *> group : groups) {
+        Operation *at = nullptr;
+        for (OpOperand *use : group) {
+          Operation *user = ancestorIn(init->getBlock(), use->getOwner());
+          if (user && (!at || user->isBeforeInBlock(at)))
+            at = user;
+        }
         if (!at || at == init->getNextNode())
           continue;
         OpBuilder b(at);
         Operation *copy = b.clone(*init);
-        use->set(copy->getResult(0));
+        for (OpOperand *use : group)
+          use->set(copy->getResult(0));
       }
       if (init->use_empty())
         init->erase();

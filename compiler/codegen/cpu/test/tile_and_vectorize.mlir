@@ -526,6 +526,33 @@ func.func @transpose(%x: tensor<64x32xf32>, %init: tensor<32x64xf32>) -> tensor<
 
 // -----
 
+// Dimensions 16 does not divide (40 rows, 20 columns of the result): the
+// whole 16 x 16 blocks first (32 x 16), then the rest of the columns
+// (32 x 4, in blocks of 16 x 4); then the rest of the rows likewise
+// (8 x 16 and 8 x 4), each part written into its slice of the result;
+// nothing is left to element-by-element loops.
+
+// CHECK-LABEL: func.func @transpose_rest
+// CHECK: scf.forall (%{{.*}}, %{{.*}}) = (0, 0) to (32, 16) step (16, 16)
+// CHECK: vector.transfer_read {{.*}} : tensor<16x16xf32>, vector<16x16xf32>
+// CHECK: tensor.insert_slice {{.*}}[0, 0] [32, 16] [1, 1]
+// CHECK: scf.forall (%{{.*}}, %{{.*}}) = (0, 0) to (32, 4) step (16, 4)
+// CHECK: vector.transfer_read {{.*}} : tensor<4x16xf32>, vector<4x16xf32>
+// CHECK: tensor.insert_slice {{.*}}[0, 16] [32, 4] [1, 1]
+// CHECK: tensor.insert_slice {{.*}}[0, 0] [32, 20] [1, 1]
+// CHECK: scf.forall (%{{.*}}, %{{.*}}) = (0, 0) to (8, 16) step (8, 16)
+// CHECK: vector.transfer_read {{.*}} : tensor<16x8xf32>, vector<16x8xf32>
+// CHECK: scf.forall (%{{.*}}, %{{.*}}) = (0, 0) to (8, 4) step (8, 4)
+// CHECK: vector.transfer_read {{.*}} : tensor<4x8xf32>, vector<4x8xf32>
+// CHECK: tensor.insert_slice {{.*}}[32, 0] [8, 20] [1, 1]
+// CHECK-NOT: linalg.transpose
+func.func @transpose_rest(%x: tensor<20x40xf32>, %init: tensor<40x20xf32>) -> tensor<40x20xf32> {
+  %0 = linalg.transpose ins(%x : tensor<20x40xf32>) outs(%init : tensor<40x20xf32>) permutation = [1, 0]
+  return %0 : tensor<40x20xf32>
+}
+
+// -----
+
 // C starts from a zero fill and k fits one block (no k loop): the register
 // tiles start from zeros in registers; C is neither filled nor read.
 #lhs = affine_map<(d0, d1, d2) -> (d0, d2)>
