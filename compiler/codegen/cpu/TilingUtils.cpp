@@ -78,15 +78,16 @@ bool readsContiguouslyAlong(linalg::LinalgOp op, unsigned dim) {
 }
 
 /// Tiles `op` with `sizes` (0 = not tiled) and returns the tiled op. When
-/// every tiled dimension is parallel the loops are one scf.forall, which
-/// later runs on the runtime's kernel threads (--axle-parallelize-loops);
-/// otherwise scf.for loops.
+/// every tiled dimension is parallel and `sequential` is not set, the loops
+/// are one scf.forall, which later runs on the runtime's kernel threads
+/// (--axle-parallelize-loops); otherwise scf.for loops.
 FailureOr<TilingInterface> tile(RewriterBase &rewriter, TilingInterface op,
-                                ArrayRef<int64_t> sizes) {
+                                ArrayRef<int64_t> sizes, bool sequential) {
   if (llvm::all_of(sizes, [](int64_t size) { return size == 0; }))
     return op;
   scf::SCFTilingOptions options;
   bool allParallel =
+      !sequential &&
       llvm::all_of(llvm::zip(sizes, op.getLoopIteratorTypes()), [](auto pair) {
         return std::get<0>(pair) == 0 ||
                std::get<1>(pair) == utils::IteratorType::parallel;

@@ -36,10 +36,12 @@ bool readsContiguouslyAlong(mlir::linalg::LinalgOp op, unsigned dim);
 
 /// Tiles `op` with `sizes` (0 = not tiled) and returns the tiled op: one
 /// scf.forall when every tiled loop is parallel (it later runs on the
-/// runtime's kernel threads), else scf.for loops.
+/// runtime's kernel threads) and `sequential` is not set, else scf.for
+/// loops.
 mlir::FailureOr<mlir::TilingInterface> tile(mlir::RewriterBase &rewriter,
                                             mlir::TilingInterface op,
-                                            llvm::ArrayRef<int64_t> sizes);
+                                            llvm::ArrayRef<int64_t> sizes,
+                                            bool sequential = false);
 
 /// Tiles `consumer` (its tiled loops parallel) into one scf.forall of
 /// tiles of `sizes` (0 = whole) and computes inside each tile the slice of
