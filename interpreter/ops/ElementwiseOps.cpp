@@ -310,8 +310,8 @@ transcendental(double (*real)(double),
   };
 }
 
-/// exponential, exponential_minus_one or tanh: f32 and bf16 with axle's f32
-/// recipe (F32Exponentials.h, which compiled code runs too; bf16 rounds its
+/// exponential, exponential_minus_one, tanh or log: f32 and bf16 with axle's
+/// f32 recipe (F32Exponentials.h, which compiled code runs too; bf16 rounds its
 /// f32 result once), other floats and complex numbers in double precision.
 ElementKernel exponentialFamily(
     float (*f32Recipe)(float), double (*real)(double),
@@ -618,7 +618,9 @@ void registerElementwiseOps(OpRegistry &registry) {
                          static_cast<double (*)(double)>(std::expm1),
                          expm1Complex));
   add_(hlo::LogOp::getOperationName(),
-       transcendental(static_cast<double (*)(double)>(std::log), logComplex));
+       exponentialFamily(f32math::log,
+                         static_cast<double (*)(double)>(std::log),
+                         logComplex));
   add_(hlo::Log1pOp::getOperationName(),
        transcendental(static_cast<double (*)(double)>(std::log1p),
                       log1pComplex));

@@ -1,18 +1,20 @@
-"""Compiled f32 exp, expm1 and tanh on ~1M inputs: same bits as the
+"""Compiled f32 exp, expm1, tanh and log on ~1M inputs: same bits as the
 interpreter, and within their documented error.
 
-Both backends compute f32 exp, expm1 and tanh with the recipes of
+Both backends compute f32 exp, expm1, tanh and log with the recipes of
 compiler/dialect/stablehlo/F32Exponentials.h: the interpreter on scalars,
 compiled code as inline vector arithmetic (compiler/codegen/cpu/
 VectorMath.cpp). This test runs 2^20 inputs (a dense random sweep over
 [-120, 120], values near zero down to the subnormals, +-0, +-inf, NaN, and
 the neighbours of every range boundary: overflow, underflow to 0, the
-subnormal range, tanh's saturation at 1, the reduction's n = 0 / 1 step)
+subnormal range, tanh's saturation at 1, the reduction's n = 0 / 1 step,
+log's reduction steps at powers of two times sqrt(2))
 through `axle-run --verify --verify-ulps=0`, which must find the two
 backends bit-identical, and checks the compiled results against numpy's
 float64 functions: NaN, infinities and the sign of zero exactly, everything
-else within the documented bound (exp 1 ULP, expm1 and tanh 2 ULP; an
-exhaustive sweep of every f32 input measured 0.94, 1.65 and 1.66).
+else within the documented bound (exp 1 ULP, expm1 and tanh 2 ULP, log
+1 ULP; an exhaustive sweep of every f32 input measured 0.94, 1.65, 1.66
+and 0.95).
 """
 import subprocess
 
@@ -24,9 +26,11 @@ FUNCTIONS = {
     "exponential": np.exp,
     "exponential_minus_one": np.expm1,
     "tanh": np.tanh,
+    "log": np.log,
 }
 # The documented worst error of each, in ULP of the correctly rounded value.
-BOUNDS = {"exponential": 1.0, "exponential_minus_one": 2.0, "tanh": 2.0}
+BOUNDS = {"exponential": 1.0, "exponential_minus_one": 2.0, "tanh": 2.0,
+          "log": 1.0}
 
 # Where results change regime: exp overflows to inf above 88.7228; the
 # results are subnormal below -87.3365 and round to 0 below -103.9721;
@@ -35,7 +39,7 @@ BOUNDS = {"exponential": 1.0, "exponential_minus_one": 2.0, "tanh": 2.0}
 BOUNDARIES = [88.72283, -87.33655, -103.27893, -103.97208, 9.010913,
               -9.010913, 0.34657359, -0.34657359, 1.0397208, 20.0, -20.0,
               90.0, -110.0, 2.0**-12, -(2.0**-12), 2.0**-25, -(2.0**-25),
-              1.0, -1.0]
+              1.0, -1.0, 0.70710677, 1.4142135, 2.0**-126, 3.0e38]
 
 
 def neighbours(value, count):
@@ -74,10 +78,11 @@ def run(axle_run, tmp_path_factory):
     """Writes the program and inputs; runs axle-run with extra arguments."""
     folder = tmp_path_factory.mktemp("vector_math")
     t = f"tensor<{COUNT}xf32>"
-    lines = [f"func.func @main(%x: {t}) -> ({t}, {t}, {t}) {{"]
+    lines = [f"func.func @main(%x: {t}) -> ({', '.join([t] * len(FUNCTIONS))}) {{"]
     for index, name in enumerate(FUNCTIONS):
         lines.append(f"  %{index} = stablehlo.{name} %x : {t}")
-    lines.append(f"  return %0, %1, %2 : {t}, {t}, {t}\n}}\n")
+    results = ", ".join(f"%{index}" for index in range(len(FUNCTIONS)))
+    lines.append(f"  return {results} : {', '.join([t] * len(FUNCTIONS))}\n}}\n")
     program = folder / "f.mlir"
     program.write_text("\n".join(lines))
     x = inputs()

@@ -25,6 +25,7 @@ namespace {
 
 using axle::f32math::exp;
 using axle::f32math::expm1;
+using axle::f32math::log;
 using axle::f32math::tanh;
 
 /// |got - exact| in ULP of f32 at the correctly rounded result (the
@@ -100,6 +101,13 @@ TEST(F32Exponentials, TanhIsWithinTwoUlp) {
   EXPECT_LE(s.worst, 2.0) << "at x = " << s.worstInput;
 }
 
+TEST(F32Exponentials, LogIsWithinOneUlp) {
+  Sweep s = sweep([](float x) { return log(x); },
+                  [](double x) { return std::log(x); }, kStride);
+  EXPECT_EQ(s.badSpecials, 0);
+  EXPECT_LE(s.worst, 1.0) << "at x = " << s.worstInput;
+}
+
 TEST(F32Exponentials, SpecialValues) {
   const float inf = std::numeric_limits<float>::infinity();
   const float nan = std::numeric_limits<float>::quiet_NaN();
@@ -131,6 +139,21 @@ TEST(F32Exponentials, SpecialValues) {
   EXPECT_EQ(tanh(1e-30f), 1e-30f);
   EXPECT_EQ(tanh(-0x1p-149f), -0x1p-149f);
   EXPECT_TRUE(std::isnan(tanh(nan)));
+  EXPECT_EQ(log(1.0f), 0.0f);
+  EXPECT_FALSE(std::signbit(log(1.0f)));
+  EXPECT_EQ(log(0.0f), -inf);
+  EXPECT_EQ(log(-0.0f), -inf);
+  EXPECT_EQ(log(inf), inf);
+  EXPECT_TRUE(std::isnan(log(-1.0f)));
+  EXPECT_TRUE(std::isnan(log(-inf)));
+  EXPECT_TRUE(std::isnan(log(-0x1p-149f)));
+  EXPECT_TRUE(std::isnan(log(nan)));
+  // The smallest subnormal and the largest float, correctly rounded.
+  EXPECT_EQ(log(0x1p-149f), static_cast<float>(std::log(0x1p-149)));
+  EXPECT_EQ(log(std::numeric_limits<float>::max()),
+            static_cast<float>(std::log(
+                static_cast<double>(std::numeric_limits<float>::max()))));
+  EXPECT_EQ(log(2.0f), static_cast<float>(std::log(2.0)));
 }
 
 } // namespace

@@ -1,10 +1,10 @@
-//===- VectorMath.cpp - inline f32 exp, expm1 and tanh --------------------===//
+//===- VectorMath.cpp - inline f32 exp, expm1, tanh and log ---------------===//
 //
-// f32 math.exp, math.expm1 and math.tanh, scalar or vector, become inline
-// f32 arithmetic instead of one scalar C library call per element: the
-// recipes of compiler/dialect/stablehlo/F32Exponentials.h, which the
-// interpreter runs on scalars, built here from MLIR operations of the op's
-// own shape. Vectors stay vectors (16 f32 lanes per AVX-512 register).
+// f32 math.exp, math.expm1, math.tanh and math.log, scalar or vector,
+// become inline f32 arithmetic instead of one scalar C library call per
+// element: the recipes of compiler/dialect/stablehlo/F32Exponentials.h,
+// which the interpreter runs on scalars, built here from MLIR operations of
+// the op's own shape. Vectors stay vectors (16 f32 lanes per AVX-512 register).
 // bf16 ones are extended to f32, computed the same way and rounded once,
 // as the interpreter does too.
 //
@@ -100,6 +100,12 @@ public:
   }
   Value fromBits(Value bits) {
     return arith::BitcastOp::create(rewriter, loc, floatType, bits);
+  }
+  Value toBits(Value a) {
+    return arith::BitcastOp::create(rewriter, loc, intType, a);
+  }
+  Value intToFloat(Value a) {
+    return arith::SIToFPOp::create(rewriter, loc, floatType, a);
   }
   /// a 2^n: AVX-512's vscalefps by 16 lanes where the target has it (one
   /// instruction that takes n as a float; llvm.ldexp would convert n to
@@ -209,7 +215,8 @@ void populateVectorMathPatterns(RewritePatternSet &patterns,
                                 PatternBenefit benefit, bool avx512) {
   patterns.add<InlineF32Recipe<math::ExpOp, f32math::exp<MlirOps>>,
                InlineF32Recipe<math::ExpM1Op, f32math::expm1<MlirOps>>,
-               InlineF32Recipe<math::TanhOp, f32math::tanh<MlirOps>>>(
+               InlineF32Recipe<math::TanhOp, f32math::tanh<MlirOps>>,
+               InlineF32Recipe<math::LogOp, f32math::log<MlirOps>>>(
       patterns.getContext(), benefit, avx512);
 }
 

@@ -1,8 +1,7 @@
-//===- F32Exponentials.h - how axle computes f32 exp, expm1, tanh -*- C++
-//-*-===//
+//===- F32Exponentials.h - how axle computes f32 exp, expm1, tanh, log -*-===//
 //
 // The specification leaves the accuracy of exponential,
-// exponential_minus_one and tanh to the implementation. axle evaluates
+// exponential_minus_one, tanh and log to the implementation. axle evaluates
 // them for f32 (and for bf16, through f32) with the recipes below: f32
 // arithmetic only, so that compiled code computes 16 results per AVX-512
 // instruction, as XLA's and IREE's f32 polynomials do.
@@ -16,14 +15,16 @@
 //
 // Worst errors against the correctly rounded result, measured over every
 // f32 input (docs/architecture.md, "Numerics of compiled code"): exp 1 ULP,
-// expm1 2 ULP, tanh 2 ULP; subnormal results included.
+// expm1 2 ULP, tanh 2 ULP, log 1 ULP; subnormal results and inputs
+// included.
 //
 // `Ops` provides the types Float, Int (32-bit) and Bool, and:
 //   constant(float) intConstant(int32_t)
 //   add sub mul div fma(a, b, c) = a * b + c rounded once, neg abs
 //   roundEven copySign toInt (of an integer-valued float)
 //   addInt subInt shiftLeft(Int, n) shiftRight(Int, n) (arithmetic)
-//   fromBits (Int -> Float) less greater equal isNaN select(Bool, a, b)
+//   fromBits (Int -> Float) toBits (Float -> Int) intToFloat (exact here)
+//   less greater equal isNaN select(Bool, a, b)
 //   scaleByPowerOfTwo(a, n) = a 2^n rounded once, n an integer-valued Float
 //
 //===----------------------------------------------------------------------===//
@@ -34,6 +35,7 @@
 #include <bit>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 
 namespace axle::f32math {
 
@@ -206,6 +208,60 @@ typename Ops::Float tanh(Ops &ops, typename Ops::Float x) {
   return ops.select(ops.isNaN(x), x, result);
 }
 
+// log: ln2 = kLogLn2Hi + kLogLn2Lo, kLogLn2Hi with 16 significant bits, so
+// that k kLogLn2Hi is exact for every exponent k of an f32 (|k| < 2^8).
+inline constexpr float kLogLn2Hi = 0x1.62e4p-1f;
+inline constexpr float kLogLn2Lo = 0x1.7f7d1cp-20f;
+// 2 / (2j + 1) for j = 1..5: 2 atanh(s) = 2s + s T(s^2), T(z) = sum of
+// 2 z^j / (2j + 1); with |s| <= 0.1716 the first omitted term is below
+// 2^-34 of the result.
+inline constexpr float kAtanhTerms[] = {0x1.555556p-1f, 0x1.99999ap-2f,
+                                        0x1.24924ap-2f, 0x1.c71c72p-3f,
+                                        0x1.745d18p-3f};
+// The bits of sqrt(1/2): x = 2^k m with m in [sqrt(1/2), sqrt(2)).
+inline constexpr int32_t kSqrtHalfBits = 0x3f3504f3;
+
+/// log(x) = k ln2 + log(m), x = 2^k m with m in [sqrt(1/2), sqrt(2)) taken
+/// from the bits (subnormal x scaled by 2^23 first, exactly). With
+/// f = m - 1 (exact) and s = f / (2 + f), log(m) = 2 atanh(s) =
+/// f - s (f - T(s^2)): f exact, the correction within a few of its ULPs,
+/// which are below 2^-3 of the result's. log(+-0) = -inf, log(x < 0) = NaN,
+/// log(inf) = inf, NaN itself.
+template <typename Ops>
+typename Ops::Float log(Ops &ops, typename Ops::Float x) {
+  typename Ops::Bool subnormal = ops.less(ops.abs(x), ops.constant(0x1p-126f));
+  typename Ops::Float scaled =
+      ops.select(subnormal, ops.mul(x, ops.constant(0x1p23f)), x);
+  typename Ops::Int bits = ops.toBits(scaled);
+  typename Ops::Int k = ops.shiftRight(
+      ops.subInt(bits, ops.intConstant(kSqrtHalfBits)), /*amount=*/23);
+  typename Ops::Float m =
+      ops.fromBits(ops.subInt(bits, ops.shiftLeft(k, /*amount=*/23)));
+  typename Ops::Float exponent =
+      ops.add(ops.intToFloat(k),
+              ops.select(subnormal, ops.constant(-23.0f), ops.constant(0.0f)));
+  typename Ops::Float f = ops.sub(m, ops.constant(1.0f));
+  typename Ops::Float s = ops.div(f, ops.add(ops.constant(2.0f), f));
+  typename Ops::Float z = ops.mul(s, s);
+  typename Ops::Float t = ops.constant(kAtanhTerms[4]);
+  for (int j = 3; j >= 0; --j)
+    t = ops.fma(t, z, ops.constant(kAtanhTerms[j]));
+  typename Ops::Float correction = ops.mul(s, ops.sub(f, ops.mul(t, z)));
+  typename Ops::Float tail =
+      ops.fma(exponent, ops.constant(kLogLn2Lo), ops.neg(correction));
+  typename Ops::Float result =
+      ops.fma(exponent, ops.constant(kLogLn2Hi), ops.add(f, tail));
+  typename Ops::Float zero = ops.constant(0.0f);
+  typename Ops::Float infinity =
+      ops.constant(std::numeric_limits<float>::infinity());
+  result = ops.select(ops.equal(x, zero), ops.neg(infinity), result);
+  result = ops.select(ops.equal(x, infinity), infinity, result);
+  result =
+      ops.select(ops.less(x, zero),
+                 ops.constant(std::numeric_limits<float>::quiet_NaN()), result);
+  return ops.select(ops.isNaN(x), x, result);
+}
+
 /// The recipes' arithmetic on scalar floats (the interpreter's). Each
 /// operation is its own expression, so no compiler contracts a multiply
 /// and an add into a fused multiply-add (clang contracts only within one
@@ -237,6 +293,8 @@ struct ScalarOps {
   }
   Int shiftRight(Int a, int amount) { return a >> amount; }
   Float fromBits(Int bits) { return std::bit_cast<Float>(bits); }
+  Int toBits(Float a) { return std::bit_cast<Int>(a); }
+  Float intToFloat(Int a) { return static_cast<Float>(a); }
   // a 2^n rounded once, as scaleByTwoMultiplies and AVX-512's vscalefps
   // compute it.
   Float scaleByPowerOfTwo(Float a, Float n) {
@@ -260,6 +318,10 @@ inline float expm1(float x) {
 inline float tanh(float x) {
   ScalarOps ops;
   return tanh(ops, x);
+}
+inline float log(float x) {
+  ScalarOps ops;
+  return log(ops, x);
 }
 
 } // namespace axle::f32math

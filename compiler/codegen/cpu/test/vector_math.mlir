@@ -54,23 +54,50 @@ func.func @f32_math(%v: vector<16xf32>, %s: f32, %b: vector<16xbf16>)
 
 // -----
 
+// f32 log: the exponent k from the bits (x - sqrt(1/2)'s, shifted), m = x / 2^k
+// back from bits, s = (m - 1) / (m + 1) by one division, the atanh series
+// in fused multiply-adds, k ln2 added in two parts; zeros, infinities,
+// negative inputs and NaN selected at the end. No library call.
+
+// CHECK-NOT: func.func private
+// CHECK-LABEL: func.func @f32_log(
+// CHECK: arith.bitcast %{{.*}} : vector<16xf32> to vector<16xi32>
+// CHECK: arith.shrsi %{{.*}}, %{{.*}} : vector<16xi32>
+// CHECK: arith.sitofp %{{.*}} : vector<16xi32> to vector<16xf32>
+// CHECK: arith.divf %{{.*}}, %{{.*}} : vector<16xf32>
+// CHECK-COUNT-4: math.fma %{{.*}}, %{{.*}}, %{{.*}} : vector<16xf32>
+// CHECK: arith.cmpf uno, %arg0, %arg0 : vector<16xf32>
+// CHECK-NOT: math.log
+// CHECK-NOT: call
+// CHECK: return
+func.func @f32_log(%v: vector<16xf32>) -> vector<16xf32> {
+  %0 = math.log %v : vector<16xf32>
+  return %0 : vector<16xf32>
+}
+
+// -----
+
 // f64 (and f16) keep the C library path: an f64 library call per element,
 // f16 through f64 and one rounding.
 
 // CHECK-DAG: func.func private @exp(f64) -> f64
 // CHECK-DAG: func.func private @tanh(f64) -> f64
+// CHECK-DAG: func.func private @log(f64) -> f64
 // CHECK-LABEL: func.func @other_types(
 // CHECK: call @exp(%arg0) : (f64) -> f64
 // CHECK-COUNT-2: call @tanh(%{{.*}}) : (f64) -> f64
 // CHECK: %[[H:.*]] = arith.extf %arg2 : f16 to f64
 // CHECK: %[[E:.*]] = call @exp(%[[H]]) : (f64) -> f64
 // CHECK: arith.truncf %[[E]] : f64 to f16
+// CHECK: %[[H2:.*]] = arith.extf %arg2 : f16 to f64
+// CHECK: call @log(%[[H2]]) : (f64) -> f64
 func.func @other_types(%d: f64, %v: vector<2xf64>, %h: f16)
-    -> (f64, vector<2xf64>, f16) {
+    -> (f64, vector<2xf64>, f16, f16) {
   %0 = math.exp %d : f64
   %1 = math.tanh %v : vector<2xf64>
   %2 = math.exp %h : f16
-  return %0, %1, %2 : f64, vector<2xf64>, f16
+  %3 = math.log %h : f16
+  return %0, %1, %2, %3 : f64, vector<2xf64>, f16, f16
 }
 
 // -----
