@@ -14,7 +14,11 @@
 // and padding hold the init values, as in the specification), then runs one
 // linalg.generic over (output dims..., window dims...) whose input map is
 // out * stride + offset * window_dilation and whose window dims are
-// reductions, folded in row-major window order like the interpreter.
+// reductions, folded in row-major window order like the interpreter. A
+// window that covers the whole last dimension up to each output (a
+// cumulative sum, product or maximum), with an init value that absorbs
+// itself, is a running fold instead (PrefixReduceWindowToScan): the same
+// bits in n steps per line rather than n^2 / 2.
 //
 // select_and_scatter is irregular (the pick of each window depends on the
 // data) and becomes an scf.for nest over tensors: for each source element,
@@ -34,6 +38,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StructuredOpsUtils.h"
+#include "mlir/IR/Matchers.h"
 
 namespace axle::lowering {
 
@@ -369,6 +374,164 @@ struct ReduceWindowToGeneric : public OpConversionPattern<hlo::ReduceWindowOp> {
   }
 };
 
+/// Whether `init` combined with itself by the body op `combine` gives
+/// `init` back, bit for bit: then folding any number of padding elements
+/// (which hold the init value) into the init value changes nothing.
+bool absorbsItself(Operation *combine, Attribute init) {
+  auto splat = dyn_cast<SplatElementsAttr>(init);
+  if (!splat)
+    return false;
+  Type element = splat.getElementType();
+  if (isa<hlo::MaxOp, hlo::MinOp, hlo::AndOp, hlo::OrOp>(combine))
+    return true;
+  if (auto floatType = dyn_cast<FloatType>(element)) {
+    APFloat value = splat.getSplatValue<APFloat>();
+    if (isa<hlo::AddOp>(combine))
+      return value.isZero(); // +0 + +0 = +0, -0 + -0 = -0
+    if (isa<hlo::MulOp>(combine))
+      return value.isExactlyValue(1.0);
+    return false;
+  }
+  if (isa<IntegerType>(element)) {
+    APInt value = splat.getSplatValue<APInt>();
+    if (isa<hlo::AddOp>(combine))
+      return value.isZero();
+    if (isa<hlo::MulOp>(combine))
+      return value.isZero() || value.isOne();
+  }
+  return false;
+}
+
+/// reduce_window whose window along the last dimension is the whole
+/// dimension, padded below by all but one element, with windows of one
+/// element elsewhere: output i is the fold of the init value, N - 1 - i
+/// padding elements (init values) and x[0..i], the form cumulative sums,
+/// products and maxima take (jnp.cumsum). Where the body is one
+/// associative op of init that absorbs itself (init + init = init for
+/// +-0, ...), that fold equals the running fold acc_i = body(acc_(i-1),
+/// x_i) from acc_(-1) = init, bit for bit, which takes N steps per line
+/// instead of N^2 / 2 (cumsum over 4096 x 1024: 3 s -> milliseconds). The
+/// lines (every index of the other dimensions) form one scf.forall; each
+/// line is a scalar scf.for.
+struct PrefixReduceWindowToScan
+    : public OpConversionPattern<hlo::ReduceWindowOp> {
+  PrefixReduceWindowToScan(const TypeConverter &converter, MLIRContext *ctx)
+      : OpConversionPattern(converter, ctx, /*benefit=*/2) {}
+
+  LogicalResult
+  matchAndRewrite(hlo::ReduceWindowOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (op.getInputs().size() != 1)
+      return failure();
+    auto inputType =
+        dyn_cast<RankedTensorType>(adaptor.getInputs()[0].getType());
+    if (!inputType || !inputType.hasStaticShape() || inputType.getRank() == 0)
+      return failure();
+    int64_t rank = inputType.getRank();
+    int64_t last = rank - 1, n = inputType.getDimSize(last);
+    SmallVector<int64_t> window(op.getWindowDimensions());
+    SmallVector<int64_t> low, high;
+    if (n < 2 || static_cast<int64_t>(window.size()) != rank ||
+        failed(readPadding(op.getPadding(), rank, low, high)))
+      return failure();
+    auto ones = [&](std::optional<ArrayRef<int64_t>> values) {
+      return llvm::all_of(orFill(values, rank, 1),
+                          [](int64_t v) { return v == 1; });
+    };
+    if (!ones(op.getWindowStrides()) || !ones(op.getBaseDilations()) ||
+        !ones(op.getWindowDilations()))
+      return failure();
+    for (int64_t d = 0; d < rank; ++d) {
+      bool scanned = d == last;
+      if (window[d] != (scanned ? n : 1) || low[d] != (scanned ? n - 1 : 0) ||
+          high[d] != 0)
+        return failure();
+    }
+    // The body: one op of the accumulator and the element, in one type.
+    Region &body = op.getBody();
+    Block &block = body.front();
+    if (block.getNumArguments() != 2 || !llvm::hasNItems(block, 2))
+      return failure();
+    Operation *combine = &block.front();
+    if (!isa<hlo::AddOp, hlo::MulOp, hlo::MaxOp, hlo::MinOp, hlo::AndOp,
+             hlo::OrOp>(combine) ||
+        combine->getNumOperands() != 2 ||
+        !llvm::is_contained(combine->getOperands(), block.getArgument(0)) ||
+        !llvm::is_contained(combine->getOperands(), block.getArgument(1)) ||
+        block.getTerminator()->getOperands() !=
+            ValueRange(combine->getResults()))
+      return failure();
+    Type element = elementTypeOf(op.getInputs()[0].getType());
+    if (regionArgType(body, 0) != element ||
+        regionArgType(body, 1) != element ||
+        elementTypeOf(op.getResult(0).getType()) != element ||
+        elementTypeOf(op.getInitValues()[0].getType()) != element)
+      return failure();
+    Attribute init;
+    if (!matchPattern(op.getInitValues()[0], m_Constant(&init)) &&
+        !matchPattern(adaptor.getInitValues()[0], m_Constant(&init)))
+      return failure();
+    if (!absorbsItself(combine, init))
+      return failure();
+    SmallVector<RankedTensorType> resultTypes;
+    if (failed(convertReductionTypes(op, adaptor, *getTypeConverter(),
+                                     resultTypes)) ||
+        resultTypes[0] != inputType)
+      return failure();
+
+    Location loc = op.getLoc();
+    Value input = adaptor.getInputs()[0];
+    Value initValue = extractScalar(rewriter, loc, adaptor.getInitValues()[0]);
+    auto lineType = RankedTensorType::get({n}, inputType.getElementType());
+    // The running fold of one line (a 1-D tensor of n elements).
+    auto scan = [&](OpBuilder &b, Location l, Value line) -> Value {
+      Value zero = arith::ConstantIndexOp::create(b, l, 0);
+      Value one = arith::ConstantIndexOp::create(b, l, 1);
+      Value count = arith::ConstantIndexOp::create(b, l, n);
+      auto loop = scf::ForOp::create(
+          b, l, zero, count, one,
+          ValueRange{initValue, emptyTensor(b, l, lineType)},
+          [&](OpBuilder &lb, Location ll, Value i, ValueRange carried) {
+            Value x = tensor::ExtractOp::create(lb, ll, line, i);
+            Value folded = (*emitScalarRegion(lb, body, {carried[0], x}))[0];
+            Value written =
+                tensor::InsertOp::create(lb, ll, folded, carried[1], i);
+            scf::YieldOp::create(lb, ll, ValueRange{folded, written});
+          });
+      return loop.getResult(1);
+    };
+    if (rank == 1) {
+      rewriter.replaceOp(op, scan(rewriter, loc, input));
+      return success();
+    }
+    SmallVector<OpFoldResult> lines;
+    for (int64_t d = 0; d < last; ++d)
+      lines.push_back(rewriter.getIndexAttr(inputType.getDimSize(d)));
+    auto forall = scf::ForallOp::create(
+        rewriter, loc, lines, ValueRange{emptyTensor(rewriter, loc, inputType)},
+        std::nullopt);
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPoint(forall.getTerminator());
+      SmallVector<OpFoldResult> offsets =
+          getAsOpFoldResult(ValueRange(forall.getInductionVars()));
+      offsets.push_back(rewriter.getIndexAttr(0));
+      SmallVector<OpFoldResult> sizes(last, rewriter.getIndexAttr(1));
+      sizes.push_back(rewriter.getIndexAttr(n));
+      SmallVector<OpFoldResult> strides(rank, rewriter.getIndexAttr(1));
+      Value line = tensor::ExtractSliceOp::create(
+          rewriter, loc, lineType, input, offsets, sizes, strides);
+      Value result = scan(rewriter, loc, line);
+      rewriter.setInsertionPointToStart(forall.getTerminator().getBody());
+      tensor::ParallelInsertSliceOp::create(rewriter, loc, result,
+                                            forall.getRegionIterArgs()[0],
+                                            offsets, sizes, strides);
+    }
+    rewriter.replaceOp(op, forall.getResults());
+    return success();
+  }
+};
+
 //===----------------------------------------------------------------------===//
 // select_and_scatter
 //===----------------------------------------------------------------------===//
@@ -529,8 +692,8 @@ struct SelectAndScatterToLoops
 
 void populateReductionPatterns(const TypeConverter &converter,
                                RewritePatternSet &patterns) {
-  patterns.add<ReduceToGeneric, ReduceWindowToGeneric, SelectAndScatterToLoops>(
-      converter, patterns.getContext());
+  patterns.add<ReduceToGeneric, ReduceWindowToGeneric, SelectAndScatterToLoops,
+               PrefixReduceWindowToScan>(converter, patterns.getContext());
 }
 
 } // namespace axle::lowering
