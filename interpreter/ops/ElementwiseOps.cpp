@@ -310,9 +310,10 @@ transcendental(double (*real)(double),
   };
 }
 
-/// exponential, exponential_minus_one, tanh or log: f32 and bf16 with axle's
-/// f32 recipe (F32Exponentials.h, which compiled code runs too; bf16 rounds its
-/// f32 result once), other floats and complex numbers in double precision.
+/// exponential, exponential_minus_one, tanh, log or log_plus_one: f32 and
+/// bf16 with axle's f32 recipe (F32Exponentials.h, which compiled code runs
+/// too; bf16 rounds its f32 result once), other floats and complex numbers
+/// in double precision.
 ElementKernel exponentialFamily(
     float (*f32Recipe)(float), double (*real)(double),
     std::complex<double> (*complex)(const std::complex<double> &)) {
@@ -622,8 +623,9 @@ void registerElementwiseOps(OpRegistry &registry) {
                          static_cast<double (*)(double)>(std::log),
                          logComplex));
   add_(hlo::Log1pOp::getOperationName(),
-       transcendental(static_cast<double (*)(double)>(std::log1p),
-                      log1pComplex));
+       exponentialFamily(f32math::log1p,
+                         static_cast<double (*)(double)>(std::log1p),
+                         log1pComplex));
   add_(hlo::LogisticOp::getOperationName(),
        transcendental(logistic, logisticComplex));
   add_(hlo::SineOp::getOperationName(),

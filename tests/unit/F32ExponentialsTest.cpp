@@ -4,7 +4,8 @@
 // against the C library's double functions (well under an f32 ULP off, so
 // rounding them gives the correctly rounded f32 up to rare ties): every
 // 127th f32 bit pattern (34 million inputs, all signs and magnitudes) stays
-// within the documented bound (exp 1 ULP, expm1 and tanh 2 ULP), and NaN,
+// within the documented bound (exp, log and log1p 1 ULP, expm1 and tanh
+// 2 ULP), and NaN,
 // infinities, overflow, underflow and signed zeros come out as IEEE and the
 // specification say. Compiled code runs the same recipes;
 // tests/differential/test_vector_math.py checks that both backends agree
@@ -26,6 +27,7 @@ namespace {
 using axle::f32math::exp;
 using axle::f32math::expm1;
 using axle::f32math::log;
+using axle::f32math::log1p;
 using axle::f32math::tanh;
 
 /// |got - exact| in ULP of f32 at the correctly rounded result (the
@@ -108,6 +110,13 @@ TEST(F32Exponentials, LogIsWithinOneUlp) {
   EXPECT_LE(s.worst, 1.0) << "at x = " << s.worstInput;
 }
 
+TEST(F32Exponentials, Log1pIsWithinOneUlp) {
+  Sweep s = sweep([](float x) { return log1p(x); },
+                  [](double x) { return std::log1p(x); }, kStride);
+  EXPECT_EQ(s.badSpecials, 0);
+  EXPECT_LE(s.worst, 1.0) << "at x = " << s.worstInput;
+}
+
 TEST(F32Exponentials, SpecialValues) {
   const float inf = std::numeric_limits<float>::infinity();
   const float nan = std::numeric_limits<float>::quiet_NaN();
@@ -154,6 +163,16 @@ TEST(F32Exponentials, SpecialValues) {
             static_cast<float>(std::log(
                 static_cast<double>(std::numeric_limits<float>::max()))));
   EXPECT_EQ(log(2.0f), static_cast<float>(std::log(2.0)));
+  EXPECT_EQ(log1p(0.0f), 0.0f);
+  EXPECT_TRUE(std::signbit(log1p(-0.0f)));
+  EXPECT_EQ(log1p(-1.0f), -inf);
+  EXPECT_EQ(log1p(inf), inf);
+  EXPECT_TRUE(std::isnan(log1p(-2.0f)));
+  EXPECT_TRUE(std::isnan(log1p(-inf)));
+  EXPECT_TRUE(std::isnan(log1p(nan)));
+  EXPECT_EQ(log1p(1e-30f), 1e-30f);
+  EXPECT_EQ(log1p(-0x1p-149f), -0x1p-149f);
+  EXPECT_EQ(log1p(1.0f), static_cast<float>(std::log1p(1.0)));
 }
 
 } // namespace

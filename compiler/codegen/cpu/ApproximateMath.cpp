@@ -1,6 +1,6 @@
 //===- ApproximateMath.cpp - math functions as inline code or calls -------===//
 //
-// f32 and bf16 exp, expm1, tanh and log become inline f32 arithmetic
+// f32 and bf16 exp, expm1, tanh, log and log1p become inline f32 arithmetic
 // (VectorMath.cpp), which vectorizes and runs the interpreter's recipes
 // (F32Exponentials.h), so both compute the same bits. The other f32 and f16
 // transcendental functions call the f64 C library function and round once
@@ -34,8 +34,8 @@ using namespace mlir;
 /// log1p stay within 2 ULP on normal numbers, but log of a subnormal input
 /// is off by ~2 (absolute) and exp of inputs below -87.3 flushes its
 /// subnormal result to zero; tanh reaches 3.8 ULP; sin/cos reduce their
-/// argument in f32. So none is used: f32 exp, expm1, tanh and log use
-/// axle's own recipes (VectorMath.cpp), the other functions the C library.
+/// argument in f32. So none is used: f32 exp, expm1, tanh, log and log1p
+/// use axle's own recipes (VectorMath.cpp), the other functions the C library.
 bool isApproximated(llvm::StringRef opName) {
   // Upstream passes the operation name ("math.exp").
   opName.consume_front("math.");
@@ -83,7 +83,7 @@ struct ExpandRsqrt : public OpRewritePattern<math::RsqrtOp> {
 /// results twice). bf16 still goes through f32 (math-extend), since
 /// vectors of f64 cannot be narrowed to bf16 on x86-64 without a library
 /// routine. The library call is scalar either way, so f32 and bf16 exp,
-/// expm1, tanh and log, the hot ones in models, are done inline instead
+/// expm1, tanh, log and log1p, the hot ones in models, are done inline instead
 /// (VectorMath.cpp, patterns of higher benefit).
 struct PromoteToF64 : public RewritePattern {
   PromoteToF64(MLIRContext *ctx)
@@ -124,8 +124,8 @@ struct ApproximateMathPass
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     patterns.add<ExpandRsqrt, PromoteToF64>(&getContext());
-    // Above PromoteToF64's benefit of 2, so that f32 exp, expm1, tanh and
-    // log are inlined rather than promoted to a library call.
+    // Above PromoteToF64's benefit of 2, so that f32 exp, expm1, tanh,
+    // log and log1p are inlined rather than promoted to a library call.
     populateVectorMathPatterns(patterns, /*benefit=*/3, avx512);
     populateMathF32ExpansionPatterns(patterns, isApproximated);
     populateMathPolynomialApproximationPatterns(patterns, isApproximated);

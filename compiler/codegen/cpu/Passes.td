@@ -8,7 +8,7 @@ include "mlir/Pass/PassBase.td"
 def ApproximateMathPass : Pass<"axle-approximate-math", "::mlir::ModuleOp"> {
   let summary = "Math functions as inline code or C library calls";
   let description = [{
-    Rewrites f32 and bf16 exp, expm1, tanh and log (scalars and vectors) into
+    Rewrites f32 and bf16 exp, expm1, tanh, log and log1p (scalars and vectors) into
     inline f32 arithmetic, the recipes the interpreter runs on scalars, so
     that they vectorize and compute the interpreter's bits
     (VectorMath.cpp); rsqrt becomes 1 / sqrt (in f64 for f32, rounded

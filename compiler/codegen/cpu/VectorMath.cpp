@@ -1,10 +1,11 @@
-//===- VectorMath.cpp - inline f32 exp, expm1, tanh and log ---------------===//
+//===- VectorMath.cpp - inline f32 exp, expm1, tanh, log and log1p --------===//
 //
-// f32 math.exp, math.expm1, math.tanh and math.log, scalar or vector,
-// become inline f32 arithmetic instead of one scalar C library call per
-// element: the recipes of compiler/dialect/stablehlo/F32Exponentials.h,
+// f32 math.exp, math.expm1, math.tanh, math.log and math.log1p, scalar or
+// vector, become inline f32 arithmetic instead of one scalar C library call
+// per element: the recipes of compiler/dialect/stablehlo/F32Exponentials.h,
 // which the interpreter runs on scalars, built here from MLIR operations of
-// the op's own shape. Vectors stay vectors (16 f32 lanes per AVX-512 register).
+// the op's own shape. Vectors stay vectors (16 f32 lanes per AVX-512
+// register).
 // bf16 ones are extended to f32, computed the same way and rounded once,
 // as the interpreter does too.
 //
@@ -216,7 +217,8 @@ void populateVectorMathPatterns(RewritePatternSet &patterns,
   patterns.add<InlineF32Recipe<math::ExpOp, f32math::exp<MlirOps>>,
                InlineF32Recipe<math::ExpM1Op, f32math::expm1<MlirOps>>,
                InlineF32Recipe<math::TanhOp, f32math::tanh<MlirOps>>,
-               InlineF32Recipe<math::LogOp, f32math::log<MlirOps>>>(
+               InlineF32Recipe<math::LogOp, f32math::log<MlirOps>>,
+               InlineF32Recipe<math::Log1pOp, f32math::log1p<MlirOps>>>(
       patterns.getContext(), benefit, avx512);
 }
 

@@ -36,6 +36,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <optional>
 
 namespace axle::f32math {
 
@@ -221,14 +222,16 @@ inline constexpr float kAtanhTerms[] = {0x1.555556p-1f, 0x1.99999ap-2f,
 // The bits of sqrt(1/2): x = 2^k m with m in [sqrt(1/2), sqrt(2)).
 inline constexpr int32_t kSqrtHalfBits = 0x3f3504f3;
 
-/// log(x) = k ln2 + log(m), x = 2^k m with m in [sqrt(1/2), sqrt(2)) taken
-/// from the bits (subnormal x scaled by 2^23 first, exactly). With
-/// f = m - 1 (exact) and s = f / (2 + f), log(m) = 2 atanh(s) =
-/// f - s (f - T(s^2)): f exact, the correction within a few of its ULPs,
-/// which are below 2^-3 of the result's. log(+-0) = -inf, log(x < 0) = NaN,
-/// log(inf) = inf, NaN itself.
+/// log(x) + extra for finite x > 0 and a small `extra` (none: 0):
+/// k ln2 + log(m), x = 2^k m with m in [sqrt(1/2), sqrt(2)) taken from the
+/// bits (subnormal x scaled by 2^23 first, exactly). With f = m - 1
+/// (exact) and s = f / (2 + f), log(m) = 2 atanh(s) = f - s (f - T(s^2)):
+/// f exact, the correction within a few of its ULPs, which are below 2^-3
+/// of the result's; k ln2 and `extra` join the correction before f.
 template <typename Ops>
-typename Ops::Float log(Ops &ops, typename Ops::Float x) {
+typename Ops::Float
+logOfPositive(Ops &ops, typename Ops::Float x,
+              std::optional<typename Ops::Float> extra = std::nullopt) {
   typename Ops::Bool subnormal = ops.less(ops.abs(x), ops.constant(0x1p-126f));
   typename Ops::Float scaled =
       ops.select(subnormal, ops.mul(x, ops.constant(0x1p23f)), x);
@@ -247,10 +250,16 @@ typename Ops::Float log(Ops &ops, typename Ops::Float x) {
   for (int j = 3; j >= 0; --j)
     t = ops.fma(t, z, ops.constant(kAtanhTerms[j]));
   typename Ops::Float correction = ops.mul(s, ops.sub(f, ops.mul(t, z)));
-  typename Ops::Float tail =
-      ops.fma(exponent, ops.constant(kLogLn2Lo), ops.neg(correction));
-  typename Ops::Float result =
-      ops.fma(exponent, ops.constant(kLogLn2Hi), ops.add(f, tail));
+  typename Ops::Float small =
+      extra ? ops.sub(*extra, correction) : ops.neg(correction);
+  typename Ops::Float tail = ops.fma(exponent, ops.constant(kLogLn2Lo), small);
+  return ops.fma(exponent, ops.constant(kLogLn2Hi), ops.add(f, tail));
+}
+
+/// log(x); log(+-0) = -inf, log(x < 0) = NaN, log(inf) = inf, NaN itself.
+template <typename Ops>
+typename Ops::Float log(Ops &ops, typename Ops::Float x) {
+  typename Ops::Float result = logOfPositive(ops, x);
   typename Ops::Float zero = ops.constant(0.0f);
   typename Ops::Float infinity =
       ops.constant(std::numeric_limits<float>::infinity());
@@ -258,6 +267,29 @@ typename Ops::Float log(Ops &ops, typename Ops::Float x) {
   result = ops.select(ops.equal(x, infinity), infinity, result);
   result =
       ops.select(ops.less(x, zero),
+                 ops.constant(std::numeric_limits<float>::quiet_NaN()), result);
+  return ops.select(ops.isNaN(x), x, result);
+}
+
+/// log1p(x) = log(u) + c / u with u = 1 + x rounded and c = x - (u - 1)
+/// its rounding error (exact where it matters: u - 1 is exact for u in
+/// [1/2, 2^24]; beyond, c / u is below the result's ULP). Tiny x gives
+/// u = 1 and c = x: the result is x, -0 included (selected).
+/// log1p(-1) = -inf, log1p(x < -1) = NaN, log1p(inf) = inf, NaN itself.
+template <typename Ops>
+typename Ops::Float log1p(Ops &ops, typename Ops::Float x) {
+  typename Ops::Float one = ops.constant(1.0f);
+  typename Ops::Float u = ops.add(one, x);
+  typename Ops::Float c = ops.sub(x, ops.sub(u, one));
+  typename Ops::Float result = logOfPositive(ops, u, ops.div(c, u));
+  typename Ops::Float minusOne = ops.constant(-1.0f);
+  typename Ops::Float infinity =
+      ops.constant(std::numeric_limits<float>::infinity());
+  result = ops.select(ops.equal(x, ops.constant(0.0f)), x, result);
+  result = ops.select(ops.equal(x, minusOne), ops.neg(infinity), result);
+  result = ops.select(ops.equal(x, infinity), infinity, result);
+  result =
+      ops.select(ops.less(x, minusOne),
                  ops.constant(std::numeric_limits<float>::quiet_NaN()), result);
   return ops.select(ops.isNaN(x), x, result);
 }
@@ -322,6 +354,10 @@ inline float tanh(float x) {
 inline float log(float x) {
   ScalarOps ops;
   return log(ops, x);
+}
+inline float log1p(float x) {
+  ScalarOps ops;
+  return log1p(ops, x);
 }
 
 } // namespace axle::f32math

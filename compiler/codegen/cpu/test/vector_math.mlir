@@ -54,7 +54,7 @@ func.func @f32_math(%v: vector<16xf32>, %s: f32, %b: vector<16xbf16>)
 
 // -----
 
-// f32 log: the exponent k from the bits (x - sqrt(1/2)'s, shifted), m = x / 2^k
+// f32 log (and log1p): the exponent k from the bits (x - sqrt(1/2)'s, shifted), m = x / 2^k
 // back from bits, s = (m - 1) / (m + 1) by one division, the atanh series
 // in fused multiply-adds, k ln2 added in two parts; zeros, infinities,
 // negative inputs and NaN selected at the end. No library call.
@@ -67,12 +67,21 @@ func.func @f32_math(%v: vector<16xf32>, %s: f32, %b: vector<16xbf16>)
 // CHECK: arith.divf %{{.*}}, %{{.*}} : vector<16xf32>
 // CHECK-COUNT-4: math.fma %{{.*}}, %{{.*}}, %{{.*}} : vector<16xf32>
 // CHECK: arith.cmpf uno, %arg0, %arg0 : vector<16xf32>
+// log1p: u = 1 + x and its rounding error c = x - (u - 1), then log(u)
+// with c / u joining the small terms (a second division).
+// CHECK: %[[U:.*]] = arith.addf %arg0, %{{.*}} : vector<16xf32>
+// CHECK: %[[UM1:.*]] = arith.subf %[[U]], %{{.*}} : vector<16xf32>
+// CHECK: arith.subf %arg0, %[[UM1]] : vector<16xf32>
+// CHECK: arith.divf
+// CHECK: arith.divf
+// CHECK: arith.cmpf uno, %arg0, %arg0 : vector<16xf32>
 // CHECK-NOT: math.log
 // CHECK-NOT: call
 // CHECK: return
-func.func @f32_log(%v: vector<16xf32>) -> vector<16xf32> {
+func.func @f32_log(%v: vector<16xf32>) -> (vector<16xf32>, vector<16xf32>) {
   %0 = math.log %v : vector<16xf32>
-  return %0 : vector<16xf32>
+  %1 = math.log1p %v : vector<16xf32>
+  return %0, %1 : vector<16xf32>, vector<16xf32>
 }
 
 // -----
