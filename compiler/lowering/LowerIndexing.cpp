@@ -16,7 +16,11 @@
 // the other dimensions), the interpreter's stable bottom-up merge sort of a
 // permutation of positions (so that a comparator that is not a strict weak
 // order still gives the same permutation); one linalg.generic then gathers
-// every result through the permutations.
+// every result through the permutations. Where the users read only the
+// first k <= 64 positions (top_k: sort, then slice) and the comparator is a
+// strict weak order (one compare of the first operand's elements: float
+// total order, integers), each slice is a one-pass selection of those k
+// instead: the same positions in the same order.
 //
 // Index arithmetic happens in i64 (index values of any integer type,
 // unsigned ones included, are widened first), then in `index`.
@@ -502,9 +506,9 @@ struct ScatterToLoops : public OpConversionPattern<hlo::ScatterOp> {
 class SortEmitter {
 public:
   SortEmitter(hlo::SortOp op, ValueRange inputs, ArrayRef<int64_t> shape,
-              int64_t dimension)
+              int64_t dimension, int64_t keep = 0)
       : op(op), inputs(inputs), shape(shape), dimension(dimension),
-        length(shape[dimension]) {
+        length(shape[dimension]), keep(keep) {
     for (int64_t d = 0, e = shape.size(); d < e; ++d)
       if (d != dimension)
         otherDims.push_back(d);
@@ -515,7 +519,7 @@ public:
   FailureOr<SmallVector<Value>> emit(OpBuilder &b, Location loc,
                                      ArrayRef<RankedTensorType> resultTypes) {
     SmallVector<int64_t> permShape(shape);
-    permShape[dimension] = 2 * length;
+    permShape[dimension] = keep ? keep : 2 * length;
     Value perm =
         emptyTensor(b, loc, RankedTensorType::get(permShape, b.getIndexType()));
     SmallVector<Value> ivs;
@@ -523,20 +527,26 @@ public:
     if (failed)
       return failure();
 
-    // The permutations, without the scratch halves.
+    // The permutations, without the scratch halves (or the first `keep`
+    // positions of each).
     int64_t rank = shape.size();
+    SmallVector<int64_t> orderShape(shape);
+    if (keep)
+      orderShape[dimension] = keep;
     SmallVector<OpFoldResult> offsets(rank, b.getIndexAttr(0));
     SmallVector<OpFoldResult> sizes, strides(rank, b.getIndexAttr(1));
-    for (int64_t size : shape)
+    for (int64_t size : orderShape)
       sizes.push_back(b.getIndexAttr(size));
     Value order = tensor::ExtractSliceOp::create(
-        b, loc, RankedTensorType::get(shape, b.getIndexType()), perm, offsets,
-        sizes, strides);
+        b, loc, RankedTensorType::get(orderShape, b.getIndexType()), perm,
+        offsets, sizes, strides);
 
     // result_k[index] = input_k[index with `dimension` from the
     // permutation].
-    SmallVector<Type> types(resultTypes.begin(), resultTypes.end());
-    return buildMultiResultGeneric(
+    SmallVector<Type> types;
+    for (RankedTensorType type : resultTypes)
+      types.push_back(type.clone(orderShape));
+    SmallVector<Value> gathered = buildMultiResultGeneric(
         b, loc, types, order, b.getMultiDimIdentityMap(rank),
         [&](OpBuilder &nb, Location l, ValueRange args) {
           SmallVector<Value> index;
@@ -549,6 +559,15 @@ public:
             values.push_back(tensor::ExtractOp::create(nb, l, input, index));
           return values;
         });
+    if (!keep)
+      return gathered;
+    // Only the first `keep` positions are ever read (every user slices
+    // them); the rest of each result stays unwritten.
+    SmallVector<Value> results;
+    for (auto [part, type] : llvm::zip(gathered, resultTypes))
+      results.push_back(tensor::InsertSliceOp::create(
+          b, loc, part, emptyTensor(b, loc, type), offsets, sizes, strides));
+    return results;
   }
 
 private:
@@ -556,7 +575,8 @@ private:
   Value emitLevel(OpBuilder &b, Location loc, size_t level,
                   SmallVector<Value> &ivs, Value perm) {
     if (level == otherDims.size())
-      return emitSlice(b, loc, ivs, perm);
+      return keep ? emitSelection(b, loc, ivs, perm)
+                  : emitSlice(b, loc, ivs, perm);
     auto forOp = scf::ForOp::create(
         b, loc, indexConstant(b, loc, 0),
         indexConstant(b, loc, shape[otherDims[level]]),
@@ -651,6 +671,87 @@ private:
     return passLoop.getResult(0);
   }
 
+  /// The first `keep` positions of the sorted permutation of the slice at
+  /// `ivs`, in `perm`: positions in order, each inserted into the sorted
+  /// prefix after every entry it does not strictly precede (so equal
+  /// elements keep their order, as in the stable sort), the last entry
+  /// dropping out once the prefix is full. A position that does not
+  /// precede the last entry of a full prefix costs one comparison.
+  Value emitSelection(OpBuilder &b, Location loc, ArrayRef<Value> ivs,
+                      Value perm) {
+    Value zero = indexConstant(b, loc, 0);
+    Value one = indexConstant(b, loc, 1);
+    Value n = indexConstant(b, loc, length);
+    Value k = indexConstant(b, loc, keep);
+    Value last = indexConstant(b, loc, keep - 1);
+    auto loop = scf::ForOp::create(
+        b, loc, zero, n, one, ValueRange{zero, perm},
+        [&](OpBuilder &nb, Location l, Value j, ValueRange iter) {
+          Value count = iter[0], current = iter[1];
+          Value full =
+              arith::CmpIOp::create(nb, l, arith::CmpIPredicate::eq, count, k);
+          auto enters = scf::IfOp::create(nb, l, TypeRange{nb.getI1Type()},
+                                          full, /*withElseRegion=*/true);
+          {
+            OpBuilder::InsertionGuard guard(nb);
+            nb.setInsertionPointToStart(enters.thenBlock());
+            Value lastEntry =
+                tensor::ExtractOp::create(nb, l, current, fullIndex(ivs, last));
+            scf::YieldOp::create(nb, l, emitLess(nb, l, ivs, j, lastEntry));
+            nb.setInsertionPointToStart(enters.elseBlock());
+            scf::YieldOp::create(
+                nb, l, Value(arith::ConstantIntOp::create(nb, l, 1, 1)));
+          }
+          auto inserted = scf::IfOp::create(
+              nb, l, TypeRange{nb.getIndexType(), current.getType()},
+              enters.getResult(0), /*withElseRegion=*/true);
+          {
+            OpBuilder::InsertionGuard guard(nb);
+            nb.setInsertionPointToStart(inserted.thenBlock());
+            // The first entry that j strictly precedes (count if none).
+            auto place = scf::ForOp::create(
+                nb, l, zero, count, one, ValueRange{count},
+                [&](OpBuilder &pb, Location pl, Value q, ValueRange found) {
+                  Value entry = tensor::ExtractOp::create(pb, pl, current,
+                                                          fullIndex(ivs, q));
+                  Value before = emitLess(pb, pl, ivs, j, entry);
+                  Value first = arith::CmpIOp::create(
+                      pb, pl, arith::CmpIPredicate::eq, found[0], count);
+                  Value take = arith::AndIOp::create(pb, pl, before, first);
+                  scf::YieldOp::create(pb, pl,
+                                       Value(arith::SelectOp::create(
+                                           pb, pl, take, q, found[0])));
+                });
+            Value at = place.getResult(0);
+            // Entries [at, end) move one place down; the one at keep - 1
+            // of a full prefix drops out.
+            Value end = arith::SelectOp::create(nb, l, full, last, count);
+            Value moves = arith::SubIOp::create(nb, l, end, at);
+            auto shift = scf::ForOp::create(
+                nb, l, zero, moves, one, ValueRange{current},
+                [&](OpBuilder &sb, Location sl, Value i, ValueRange moved) {
+                  Value to = arith::SubIOp::create(sb, sl, end, i);
+                  Value from = arith::SubIOp::create(sb, sl, to, one);
+                  Value entry = tensor::ExtractOp::create(sb, sl, moved[0],
+                                                          fullIndex(ivs, from));
+                  scf::YieldOp::create(
+                      sb, sl,
+                      Value(tensor::InsertOp::create(sb, sl, entry, moved[0],
+                                                     fullIndex(ivs, to))));
+                });
+            Value written = tensor::InsertOp::create(
+                nb, l, j, shift.getResult(0), fullIndex(ivs, at));
+            Value grown = arith::SelectOp::create(
+                nb, l, full, count, arith::AddIOp::create(nb, l, count, one));
+            scf::YieldOp::create(nb, l, ValueRange{grown, written});
+            nb.setInsertionPointToStart(inserted.elseBlock());
+            scf::YieldOp::create(nb, l, ValueRange{count, current});
+          }
+          scf::YieldOp::create(nb, l, inserted.getResults());
+        });
+    return loop.getResult(1);
+  }
+
   /// Merges the runs [low, middle) and [middle, high) of the permutation
   /// into the scratch half of `perm`.
   Value emitMerge(OpBuilder &b, Location loc, ArrayRef<Value> ivs, Value perm,
@@ -703,9 +804,51 @@ private:
   ArrayRef<int64_t> shape;
   int64_t dimension;
   int64_t length;
+  /// 0: the whole sort; else how many of the first positions are needed.
+  int64_t keep;
   SmallVector<int64_t> otherDims;
   bool failed = false;
 };
+
+/// How many leading positions along `dimension` the users of `op` read,
+/// when each of them is a slice from position 0 with unit strides that
+/// keeps every other dimension whole, and the comparator compares the first
+/// operand's two elements alone, in an order that is a strict weak order
+/// (float total order, integers): then the first k positions of the stable
+/// sort are those a selection keeps (top_k, sort then slice). 0 otherwise.
+int64_t leadingPositionsRead(hlo::SortOp op, ArrayRef<int64_t> shape,
+                             int64_t dimension) {
+  Block &comparator = op.getComparator().front();
+  if (!llvm::hasNItems(comparator, 2))
+    return 0;
+  auto compare = dyn_cast<hlo::CompareOp>(comparator.front());
+  if (!compare || compare.getLhs() != comparator.getArgument(0) ||
+      compare.getRhs() != comparator.getArgument(1) ||
+      comparator.getTerminator()->getOperand(0) != compare.getResult())
+    return 0;
+  hlo::ComparisonDirection direction = compare.getComparisonDirection();
+  if (direction != hlo::ComparisonDirection::GT &&
+      direction != hlo::ComparisonDirection::LT)
+    return 0;
+  Type element = getElementTypeOrSelf(compare.getLhs().getType());
+  std::optional<hlo::ComparisonType> type = compare.getCompareType();
+  if (isa<FloatType>(element) ? type != hlo::ComparisonType::TOTALORDER
+                              : !isa<IntegerType>(element))
+    return 0;
+  int64_t read = 0;
+  for (Value result : op.getResults())
+    for (Operation *user : result.getUsers()) {
+      auto slice = dyn_cast<hlo::SliceOp>(user);
+      if (!slice)
+        return 0;
+      for (int64_t d = 0, e = shape.size(); d < e; ++d)
+        if (slice.getStartIndices()[d] != 0 || slice.getStrides()[d] != 1 ||
+            (d != dimension && slice.getLimitIndices()[d] != shape[d]))
+          return 0;
+      read = std::max(read, slice.getLimitIndices()[dimension]);
+    }
+  return read;
+}
 
 struct SortToLoops : public OpConversionPattern<hlo::SortOp> {
   using OpConversionPattern::OpConversionPattern;
@@ -737,7 +880,13 @@ struct SortToLoops : public OpConversionPattern<hlo::SortOp> {
       rewriter.replaceOp(op, inputs);
       return success();
     }
-    SortEmitter emitter(op, inputs, shape, dimension);
+    // A few leading positions read (top_k: 64 at most, under a quarter of
+    // the slice): a selection, one pass instead of the merge sort's
+    // log2(n) (top 5 of 4096 x 1000 on one core: 283 ms before).
+    int64_t keep = leadingPositionsRead(op, shape, dimension);
+    if (keep <= 0 || keep > 64 || 4 * keep > shape[dimension])
+      keep = 0;
+    SortEmitter emitter(op, inputs, shape, dimension, keep);
     FailureOr<SmallVector<Value>> sorted =
         emitter.emit(rewriter, op.getLoc(), resultTypes);
     if (failed(sorted))
