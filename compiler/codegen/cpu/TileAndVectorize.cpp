@@ -240,6 +240,80 @@ bool tileAndVectorizeTranspose(RewriterBase &rewriter, linalg::LinalgOp op,
   return true;
 }
 
+/// Whether `value`, in or above the body of `op`, depends on the loop
+/// `dim` (through linalg.index or the body's arguments, conservatively).
+bool dependsOnLoop(linalg::LinalgOp op, Value value, unsigned dim) {
+  Region &body = op->getRegion(0);
+  if (!body.isAncestor(value.getParentRegion()))
+    return false;
+  Operation *def = value.getDefiningOp();
+  if (!def)
+    return true;
+  if (auto index = dyn_cast<linalg::IndexOp>(def))
+    return index.getDim() == dim;
+  return llvm::any_of(def->getOperands(), [&](Value operand) {
+    return dependsOnLoop(op, operand, dim);
+  });
+}
+
+/// A gather of whole rows as the lowering builds it (an embedding lookup):
+/// a generic with no inputs whose body reads tables with tensor.extract,
+/// the last index the innermost loop and the others computed from the
+/// outer loops (a clamped start index read from the indices tensor), and
+/// otherwise only arith ops. Tiled by one vector along the innermost loop
+/// and vectorized with its extracts, each tile reads its piece of the row
+/// with one vector load instead of element by element (4096 rows of 768
+/// from a 50257 x 768 table on one core: 4.4 -> 1.2 ms, XLA 2.6).
+bool tileAndVectorizeRowGather(RewriterBase &rewriter, linalg::LinalgOp op) {
+  auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
+  if (!generic || !hasStaticVectorizableOperands(op) ||
+      op.getNumDpsInputs() != 0 || op.getNumDpsInits() != 1 ||
+      op.getNumLoops() == 0 || op.getNumParallelLoops() != op.getNumLoops() ||
+      !op.getMatchingIndexingMap(op.getDpsInitOperand(0)).isIdentity())
+    return false;
+  unsigned innermost = op.getNumLoops() - 1;
+  bool readsRows = false;
+  for (Operation &nested : generic.getRegion().front()) {
+    if (isa<linalg::YieldOp, linalg::IndexOp>(nested))
+      continue;
+    if (auto extract = dyn_cast<tensor::ExtractOp>(nested)) {
+      OperandRange indices = extract.getIndices();
+      for (auto [position, index] : llvm::enumerate(indices)) {
+        auto loop = index.getDefiningOp<linalg::IndexOp>();
+        if (position + 1 == indices.size() && loop &&
+            loop.getDim() == innermost) {
+          readsRows = true;
+          continue;
+        }
+        if (dependsOnLoop(op, index, innermost))
+          return false;
+      }
+      continue;
+    }
+    if (!isa<arith::ArithDialect>(nested.getDialect()) ||
+        nested.getNumRegions() != 0)
+      return false;
+  }
+  if (!readsRows)
+    return false;
+  int64_t size = op.getStaticLoopRanges()[innermost];
+  unsigned bits =
+      getElementTypeOrSelf(op->getResult(0).getType()).getIntOrFloatBitWidth();
+  int64_t width = 1;
+  while (width * 2 <= 1024 / bits && size % (width * 2) == 0)
+    width *= 2;
+  if (width < 256 / bits)
+    return false;
+  SmallVector<int64_t> sizes(op.getNumLoops(), 1);
+  sizes.back() = width;
+  FailureOr<TilingInterface> tiled =
+      tile(rewriter, cast<TilingInterface>(op.getOperation()), sizes);
+  if (failed(tiled))
+    return false;
+  (void)vectorizeOp(rewriter, *tiled, /*tensorExtracts=*/true);
+  return true;
+}
+
 /// Every loop of `map` indexes one result of its own, alone (d0, 31 - d0):
 /// the map is a bijection between the loop iterations and the elements.
 bool readsEachElementOnce(AffineMap map) {
@@ -362,7 +436,8 @@ struct TileAndVectorizePass
     for (linalg::LinalgOp op : others) {
       if (op.getIteratorTypesArray().back() == utils::IteratorType::reduction)
         tileAndVectorizeRowReduction(rewriter, op);
-      else if (!tileAndVectorizeTranspose(rewriter, op))
+      else if (!tileAndVectorizeTranspose(rewriter, op) &&
+               !tileAndVectorizeRowGather(rewriter, op))
         tileAndVectorizeInnermost(rewriter, op);
     }
 

@@ -173,12 +173,13 @@ std::string describeOp(Operation *op) {
 }
 
 /// Vectorizes `op` (static shapes) and replaces it.
-LogicalResult vectorizeOp(RewriterBase &rewriter, Operation *op) {
-  if (failed(linalg::vectorizeOpPrecondition(op)))
+LogicalResult vectorizeOp(RewriterBase &rewriter, Operation *op,
+                          bool tensorExtracts) {
+  if (failed(linalg::vectorizeOpPrecondition(op, {}, {}, tensorExtracts)))
     return failure();
   rewriter.setInsertionPoint(op);
   FailureOr<linalg::VectorizationResult> result =
-      linalg::vectorize(rewriter, op);
+      linalg::vectorize(rewriter, op, {}, {}, tensorExtracts);
   if (failed(result))
     return failure();
   rewriter.replaceOp(op, result->replacements);

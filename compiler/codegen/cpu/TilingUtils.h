@@ -73,9 +73,12 @@ mlir::FailureOr<std::pair<mlir::linalg::LinalgOp, mlir::linalg::LinalgOp>>
 splitInTwo(mlir::RewriterBase &rewriter, mlir::linalg::LinalgOp op,
            unsigned dimension, int64_t point);
 
-/// Vectorizes `op` (static shapes) and replaces it.
+/// Vectorizes `op` (static shapes) and replaces it; with `tensorExtracts`,
+/// tensor.extract ops in its body become vector reads (contiguous along
+/// the innermost loop) or gathers.
 mlir::LogicalResult vectorizeOp(mlir::RewriterBase &rewriter,
-                                mlir::Operation *op);
+                                mlir::Operation *op,
+                                bool tensorExtracts = false);
 
 } // namespace axle::cpu
 
