@@ -18,7 +18,9 @@
 //     it are vectorized across 16 rows, each row in its own lane and in
 //     order (tileAndVectorizeRowReduction);
 //  5. transposes of the two innermost dimensions (32-bit elements) go by
-//     16 x 16 blocks transposed in registers;
+//     16 x 16 blocks transposed in registers (narrower blocks for the rest
+//     where 16 does not divide a dimension), and gathers of whole rows by
+//     one vector load per piece of a row;
 //  6. every other linalg op whose innermost loop is parallel, reads its
 //     operands contiguously (or broadcast) along that loop and computes
 //     with arith/math ops only is tiled to one vector along the innermost
