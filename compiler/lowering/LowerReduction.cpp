@@ -15,7 +15,7 @@
 // linalg.generic over (output dims..., window dims...) whose input map is
 // out * stride + offset * window_dilation and whose window dims are
 // reductions, folded in row-major window order like the interpreter. A
-// window that covers the whole last dimension up to each output (a
+// window that covers a whole dimension up to each output (a
 // cumulative sum, product or maximum), with an init value that absorbs
 // itself, is a running fold instead (PrefixReduceWindowToScan): the same
 // bits in n steps per line rather than n^2 / 2.
@@ -402,9 +402,9 @@ bool absorbsItself(Operation *combine, Attribute init) {
   return false;
 }
 
-/// reduce_window whose window along the last dimension is the whole
-/// dimension, padded below by all but one element, with windows of one
-/// element elsewhere: output i is the fold of the init value, N - 1 - i
+/// reduce_window whose window along one dimension is the whole dimension,
+/// padded below by all but one element, with windows of one element
+/// elsewhere: output i is the fold of the init value, N - 1 - i
 /// padding elements (init values) and x[0..i], the form cumulative sums,
 /// products and maxima take (jnp.cumsum). Where the body is one
 /// associative op of init that absorbs itself (init + init = init for
@@ -428,11 +428,23 @@ struct PrefixReduceWindowToScan
     if (!inputType || !inputType.hasStaticShape() || inputType.getRank() == 0)
       return failure();
     int64_t rank = inputType.getRank();
-    int64_t last = rank - 1, n = inputType.getDimSize(last);
     SmallVector<int64_t> window(op.getWindowDimensions());
     SmallVector<int64_t> low, high;
-    if (n < 2 || static_cast<int64_t>(window.size()) != rank ||
+    if (static_cast<int64_t>(window.size()) != rank ||
         failed(readPadding(op.getPadding(), rank, low, high)))
+      return failure();
+    // The scanned dimension: the one whose window is longer than 1.
+    int64_t scanned = -1;
+    for (int64_t d = 0; d < rank; ++d)
+      if (window[d] != 1) {
+        if (scanned >= 0)
+          return failure();
+        scanned = d;
+      }
+    if (scanned < 0)
+      return failure();
+    int64_t n = inputType.getDimSize(scanned);
+    if (n < 2)
       return failure();
     auto ones = [&](std::optional<ArrayRef<int64_t>> values) {
       return llvm::all_of(orFill(values, rank, 1),
@@ -441,12 +453,10 @@ struct PrefixReduceWindowToScan
     if (!ones(op.getWindowStrides()) || !ones(op.getBaseDilations()) ||
         !ones(op.getWindowDilations()))
       return failure();
-    for (int64_t d = 0; d < rank; ++d) {
-      bool scanned = d == last;
-      if (window[d] != (scanned ? n : 1) || low[d] != (scanned ? n - 1 : 0) ||
-          high[d] != 0)
+    for (int64_t d = 0; d < rank; ++d)
+      if (window[d] != (d == scanned ? n : 1) ||
+          low[d] != (d == scanned ? n - 1 : 0) || high[d] != 0)
         return failure();
-    }
     // The body: one op of the accumulator and the element, in one type.
     Region &body = op.getBody();
     Block &block = body.front();
@@ -505,8 +515,9 @@ struct PrefixReduceWindowToScan
       return success();
     }
     SmallVector<OpFoldResult> lines;
-    for (int64_t d = 0; d < last; ++d)
-      lines.push_back(rewriter.getIndexAttr(inputType.getDimSize(d)));
+    for (int64_t d = 0; d < rank; ++d)
+      if (d != scanned)
+        lines.push_back(rewriter.getIndexAttr(inputType.getDimSize(d)));
     auto forall = scf::ForallOp::create(
         rewriter, loc, lines, ValueRange{emptyTensor(rewriter, loc, inputType)},
         std::nullopt);
@@ -515,9 +526,9 @@ struct PrefixReduceWindowToScan
       rewriter.setInsertionPoint(forall.getTerminator());
       SmallVector<OpFoldResult> offsets =
           getAsOpFoldResult(ValueRange(forall.getInductionVars()));
-      offsets.push_back(rewriter.getIndexAttr(0));
-      SmallVector<OpFoldResult> sizes(last, rewriter.getIndexAttr(1));
-      sizes.push_back(rewriter.getIndexAttr(n));
+      offsets.insert(offsets.begin() + scanned, rewriter.getIndexAttr(0));
+      SmallVector<OpFoldResult> sizes(rank, rewriter.getIndexAttr(1));
+      sizes[scanned] = rewriter.getIndexAttr(n);
       SmallVector<OpFoldResult> strides(rank, rewriter.getIndexAttr(1));
       Value line = tensor::ExtractSliceOp::create(
           rewriter, loc, lineType, input, offsets, sizes, strides);

@@ -1,16 +1,20 @@
-// reduce_window whose window along the last dimension is the whole
-// dimension, padded below by all but one element (jnp.cumsum, cummax):
+// reduce_window whose window along one dimension is the whole dimension,
+// padded below by all but one element (jnp.cumsum, cummax):
 // with a body that is one op and an init value that absorbs itself
 // (0 + 0 = 0, max(-inf, -inf) = -inf), the fold of each window equals the
 // running fold along the line, computed in one pass (LowerReduction.cpp,
 // PrefixReduceWindowToScan) instead of one window per output. Results
 // agree bit for bit with the interpreter's window folds, and with NumPy's
 // running sums and maxima, -0, NaN, inf and subnormals included. An init
-// value that does not absorb itself (1 + 1 != 1) keeps the window form.
+// value that does not absorb itself (1 + 1 != 1) keeps the window form. A
+// scan along a middle dimension (4 x 50 x 3 along the 50) runs one line
+// per index of the other dimensions.
 
-// RUN: %python -c "import numpy as np; r = np.random.default_rng(0); x = r.standard_normal((9, 130)).astype(np.float32) * 100; x[0, 0] = -0.0; x[1, :5] = -0.0; x[2, 7] = np.nan; x[3, 9] = np.inf; x[4, 3] = 1e-40; np.save('%t.x.npy', x); y = r.standard_normal(200).astype(np.float32); y[170] = np.nan; np.save('%t.y.npy', y)"
+// RUN: %python -c "import numpy as np; r = np.random.default_rng(0); x = r.standard_normal((9, 130)).astype(np.float32) * 100; x[0, 0] = -0.0; x[1, :5] = -0.0; x[2, 7] = np.nan; x[3, 9] = np.inf; x[4, 3] = 1e-40; np.save('%t.x.npy', x); y = r.standard_normal(200).astype(np.float32); y[170] = np.nan; np.save('%t.y.npy', y); z = r.standard_normal((4, 50, 3)).astype(np.float32); z[0, 0, 0] = -0.0; np.save('%t.z.npy', z)"
 // RUN: axle-run %s --function=cumsum --verify --verify-ulps=0 --input=@%t.x.npy --output=@%t.s.npy 2>&1 | FileCheck %s
 // RUN: axle-run %s --function=cummax --verify --verify-ulps=0 --input=@%t.y.npy --output=@%t.m.npy 2>&1 | FileCheck %s
+// RUN: axle-run %s --function=cumsum_middle --verify --verify-ulps=0 --input=@%t.z.npy --output=@%t.c.npy 2>&1 | FileCheck %s
+// RUN: %python -c "import itertools, numpy as np; z = np.load('%t.z.npy'); sums = list(itertools.accumulate(z.transpose(1, 0, 2), lambda a, b: (a + b).astype(np.float32), initial=np.zeros((4, 3), np.float32)))[1:]; print('middle', np.array_equal(np.load('%t.c.npy').view(np.int32), np.stack(sums, 1).view(np.int32)))" | FileCheck %s --check-prefix=MIDDLE
 // RUN: axle-run %s --function=cumsum_from_one --verify --verify-ulps=0 --input=@%t.x.npy --output=@%t.o.npy 2>&1 | FileCheck %s
 // RUN: %python %S/Inputs/check_cumulative.py %t.x.npy %t.s.npy %t.y.npy %t.m.npy %t.o.npy | FileCheck %s --check-prefix=NUMPY
 // RUN: axle-compile %s --emit=object -o %t.o --print-ir-after-all 2>&1 | FileCheck %s --check-prefix=LOOPS
@@ -19,6 +23,7 @@
 // NUMPY: cumsum True
 // NUMPY: cummax True
 // NUMPY: cumsum_from_one True
+// MIDDLE: middle True
 
 // LOOPS-LABEL: IR Dump After LowerToLinalgPass
 // LOOPS-LABEL: func.func @cumsum(
@@ -26,6 +31,9 @@
 // LOOPS: scf.for %{{.*}} = %c0 to %c130 step %c1 iter_args({{.*}}) -> (f32, tensor<130xf32>)
 // LOOPS-LABEL: func.func @cummax(
 // LOOPS: scf.for %{{.*}} = %c0 to %c200 step %c1 iter_args({{.*}}) -> (f32, tensor<200xf32>)
+// LOOPS-LABEL: func.func @cumsum_middle(
+// LOOPS: scf.forall (%{{.*}}, %{{.*}}) in (4, 3)
+// LOOPS: scf.for %{{.*}} = %c0 to %c50 step %c1 iter_args({{.*}}) -> (f32, tensor<50xf32>)
 // LOOPS-LABEL: func.func @cumsum_from_one(
 // LOOPS: linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "reduction", "reduction"]
 
@@ -47,6 +55,16 @@ func.func @cummax(%x: tensor<200xf32>) -> tensor<200xf32> {
     stablehlo.return %s : tensor<f32>
   }) : (tensor<200xf32>, tensor<f32>) -> tensor<200xf32>
   return %r : tensor<200xf32>
+}
+
+func.func @cumsum_middle(%x: tensor<4x50x3xf32>) -> tensor<4x50x3xf32> {
+  %init = stablehlo.constant dense<0.0> : tensor<f32>
+  %r = "stablehlo.reduce_window"(%x, %init) <{padding = dense<[[0, 0], [49, 0], [0, 0]]> : tensor<3x2xi64>, window_dimensions = array<i64: 1, 50, 1>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %s = stablehlo.add %a, %b : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) : (tensor<4x50x3xf32>, tensor<f32>) -> tensor<4x50x3xf32>
+  return %r : tensor<4x50x3xf32>
 }
 
 func.func @cumsum_from_one(%x: tensor<9x130xf32>) -> tensor<9x130xf32> {
