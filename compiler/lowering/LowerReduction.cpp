@@ -475,7 +475,8 @@ struct PrefixReduceWindowToScan
     if (regionArgType(body, 0) != element ||
         regionArgType(body, 1) != element ||
         elementTypeOf(op.getResult(0).getType()) != element ||
-        elementTypeOf(op.getInitValues()[0].getType()) != element)
+        elementTypeOf(op.getInitValues()[0].getType()) != element ||
+        !hasScalarLowering(combine, {element, element}, element, nullptr))
       return failure();
     Attribute init;
     if (!matchPattern(op.getInitValues()[0], m_Constant(&init)) &&

@@ -73,6 +73,19 @@ using namespace mlir;
 /// Linalg ops (other than matmuls) whose innermost loop is parallel and
 /// that every operand reads contiguously along it or not at all: one vector
 /// along that loop per iteration of the others.
+/// The lanes of one vector step along a loop of `size` elements of `bits`
+/// bits: two 512-bit registers, or the largest power of two that divides
+/// the size, down to half a register; 0 below that. LLVM widens other
+/// vector lengths to the next power of two and moves them piece by piece
+/// (4096 x 784 and 4096 x 1000 f32 elementwise, 28 and 25 lanes: 35-40%
+/// slower per element than 4096 x 768 and 4096 x 800).
+int64_t powerOfTwoLanes(int64_t size, unsigned bits) {
+  int64_t width = 1;
+  while (width * 2 <= 1024 / bits && size % (width * 2) == 0)
+    width *= 2;
+  return width < 256 / bits ? 0 : width;
+}
+
 void tileAndVectorizeInnermost(RewriterBase &rewriter, linalg::LinalgOp op) {
   if (!hasStaticVectorizableOperands(op) || !hasVectorizableBody(op))
     return;
@@ -96,18 +109,10 @@ void tileAndVectorizeInnermost(RewriterBase &rewriter, linalg::LinalgOp op) {
       return;
   }
   int64_t size = op.getStaticLoopRanges()[innermost];
-  // Two 512-bit registers of the widest element per iteration, or the
-  // largest power of two that divides the size, down to half a register:
-  // LLVM widens other vector lengths to the next power of two and moves
-  // them piece by piece (4096 x 784 and 4096 x 1000 f32 elementwise, 28
-  // and 25 lanes: 35-40% slower per element than 4096 x 768 and
-  // 4096 x 800). Narrower sizes (10 logits) keep their largest divisor.
-  int64_t limit = 1024 / widest;
-  int64_t width = 1;
-  while (width * 2 <= limit && size % (width * 2) == 0)
-    width *= 2;
+  // Narrower sizes (10 logits) keep their largest divisor.
+  int64_t width = powerOfTwoLanes(size, widest);
   if (width < 256 / widest)
-    width = largestDivisor(size, limit);
+    width = largestDivisor(size, 1024 / widest);
   if (width < 2)
     return;
   SmallVector<int64_t> sizes(loops, 1);
@@ -298,13 +303,10 @@ bool tileAndVectorizeRowGather(RewriterBase &rewriter, linalg::LinalgOp op) {
   }
   if (!readsRows)
     return false;
-  int64_t size = op.getStaticLoopRanges()[innermost];
-  unsigned bits =
-      getElementTypeOrSelf(op->getResult(0).getType()).getIntOrFloatBitWidth();
-  int64_t width = 1;
-  while (width * 2 <= 1024 / bits && size % (width * 2) == 0)
-    width *= 2;
-  if (width < 256 / bits)
+  int64_t width = powerOfTwoLanes(
+      op.getStaticLoopRanges()[innermost],
+      getElementTypeOrSelf(op->getResult(0).getType()).getIntOrFloatBitWidth());
+  if (width == 0)
     return false;
   SmallVector<int64_t> sizes(op.getNumLoops(), 1);
   sizes.back() = width;

@@ -256,19 +256,27 @@ logOfPositive(Ops &ops, typename Ops::Float x,
   return ops.fma(exponent, ops.constant(kLogLn2Hi), ops.add(f, tail));
 }
 
+/// `result` of a logarithm with a pole at `pole`, with the IEEE special
+/// values put in: -inf at the pole, NaN below it, inf at inf, NaN itself.
+template <typename Ops>
+typename Ops::Float withLogSpecialValues(Ops &ops, typename Ops::Float x,
+                                         float pole,
+                                         typename Ops::Float result) {
+  typename Ops::Float at = ops.constant(pole);
+  typename Ops::Float infinity =
+      ops.constant(std::numeric_limits<float>::infinity());
+  result = ops.select(ops.equal(x, at), ops.neg(infinity), result);
+  result = ops.select(ops.equal(x, infinity), infinity, result);
+  result =
+      ops.select(ops.less(x, at),
+                 ops.constant(std::numeric_limits<float>::quiet_NaN()), result);
+  return ops.select(ops.isNaN(x), x, result);
+}
+
 /// log(x); log(+-0) = -inf, log(x < 0) = NaN, log(inf) = inf, NaN itself.
 template <typename Ops>
 typename Ops::Float log(Ops &ops, typename Ops::Float x) {
-  typename Ops::Float result = logOfPositive(ops, x);
-  typename Ops::Float zero = ops.constant(0.0f);
-  typename Ops::Float infinity =
-      ops.constant(std::numeric_limits<float>::infinity());
-  result = ops.select(ops.equal(x, zero), ops.neg(infinity), result);
-  result = ops.select(ops.equal(x, infinity), infinity, result);
-  result =
-      ops.select(ops.less(x, zero),
-                 ops.constant(std::numeric_limits<float>::quiet_NaN()), result);
-  return ops.select(ops.isNaN(x), x, result);
+  return withLogSpecialValues(ops, x, 0.0f, logOfPositive(ops, x));
 }
 
 /// log1p(x) = log(u) + c / u with u = 1 + x rounded and c = x - (u - 1)
@@ -282,16 +290,8 @@ typename Ops::Float log1p(Ops &ops, typename Ops::Float x) {
   typename Ops::Float u = ops.add(one, x);
   typename Ops::Float c = ops.sub(x, ops.sub(u, one));
   typename Ops::Float result = logOfPositive(ops, u, ops.div(c, u));
-  typename Ops::Float minusOne = ops.constant(-1.0f);
-  typename Ops::Float infinity =
-      ops.constant(std::numeric_limits<float>::infinity());
   result = ops.select(ops.equal(x, ops.constant(0.0f)), x, result);
-  result = ops.select(ops.equal(x, minusOne), ops.neg(infinity), result);
-  result = ops.select(ops.equal(x, infinity), infinity, result);
-  result =
-      ops.select(ops.less(x, minusOne),
-                 ops.constant(std::numeric_limits<float>::quiet_NaN()), result);
-  return ops.select(ops.isNaN(x), x, result);
+  return withLogSpecialValues(ops, x, -1.0f, result);
 }
 
 /// The recipes' arithmetic on scalar floats (the interpreter's). Each
