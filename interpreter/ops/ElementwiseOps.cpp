@@ -5,14 +5,16 @@
 // the bit width or more give 0 (sign fill for arithmetic shifts). Float
 // arithmetic is IEEE in the element type's own precision (APFloat);
 // transcendental functions are evaluated in double and rounded to the type,
-// except f32 and bf16 exp, expm1 and tanh, which follow axle's f32 recipes
-// (compiler/dialect/stablehlo/F32Exponentials.h), as compiled code does.
+// except f32 and bf16 exp, expm1, tanh, log, log1p, sine and cosine, which
+// follow axle's f32 recipes (compiler/dialect/stablehlo/F32Exponentials.h
+// and F32Trigonometry.h), as compiled code does.
 //
 //===----------------------------------------------------------------------===//
 
 #include "interpreter/ops/EvalHelpers.h"
 
 #include "compiler/dialect/stablehlo/F32Exponentials.h"
+#include "compiler/dialect/stablehlo/F32Trigonometry.h"
 #include "compiler/dialect/stablehlo/Stablehlo.h"
 
 #include "mlir/IR/BuiltinTypes.h"
@@ -310,10 +312,10 @@ transcendental(double (*real)(double),
   };
 }
 
-/// exponential, exponential_minus_one, tanh, log or log_plus_one: f32 and
-/// bf16 with axle's f32 recipe (F32Exponentials.h, which compiled code runs
-/// too; bf16 rounds its f32 result once), other floats and complex numbers
-/// in double precision.
+/// exponential, exponential_minus_one, tanh, log, log_plus_one, sine or
+/// cosine: f32 and bf16 with axle's f32 recipe (F32Exponentials.h,
+/// F32Trigonometry.h, which compiled code runs too; bf16 rounds its f32
+/// result once), other floats and complex numbers in double precision.
 ElementKernel exponentialFamily(
     float (*f32Recipe)(float), double (*real)(double),
     std::complex<double> (*complex)(const std::complex<double> &)) {
@@ -629,9 +631,13 @@ void registerElementwiseOps(OpRegistry &registry) {
   add_(hlo::LogisticOp::getOperationName(),
        transcendental(logistic, logisticComplex));
   add_(hlo::SineOp::getOperationName(),
-       transcendental(static_cast<double (*)(double)>(std::sin), sinComplex));
+       exponentialFamily(f32math::sin,
+                         static_cast<double (*)(double)>(std::sin),
+                         sinComplex));
   add_(hlo::CosineOp::getOperationName(),
-       transcendental(static_cast<double (*)(double)>(std::cos), cosComplex));
+       exponentialFamily(f32math::cos,
+                         static_cast<double (*)(double)>(std::cos),
+                         cosComplex));
   add_(hlo::TanOp::getOperationName(),
        transcendental(static_cast<double (*)(double)>(std::tan), tanComplex));
   add_(hlo::TanhOp::getOperationName(),

@@ -1,8 +1,9 @@
 //===- ApproximateMath.cpp - math functions as inline code or calls -------===//
 //
-// f32 and bf16 exp, expm1, tanh, log and log1p become inline f32 arithmetic
-// (VectorMath.cpp), which vectorizes and runs the interpreter's recipes
-// (F32Exponentials.h), so both compute the same bits. The other f32 and f16
+// f32 and bf16 exp, expm1, tanh, log, log1p, sin and cos become inline
+// arithmetic (VectorMath.cpp), which vectorizes and runs the interpreter's
+// recipes (F32Exponentials.h, F32Trigonometry.h), so both compute the same
+// bits. The other f32 and f16
 // transcendental functions call the f64 C library function and round once
 // (scalar calls); rsqrt is 1 / sqrt. Exactly rounded operations (fabs,
 // floor, sqrt, ...) stay math ops, which LLVM makes vector instructions.
@@ -17,6 +18,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -34,8 +36,9 @@ using namespace mlir;
 /// log1p stay within 2 ULP on normal numbers, but log of a subnormal input
 /// is off by ~2 (absolute) and exp of inputs below -87.3 flushes its
 /// subnormal result to zero; tanh reaches 3.8 ULP; sin/cos reduce their
-/// argument in f32. So none is used: f32 exp, expm1, tanh, log and log1p
-/// use axle's own recipes (VectorMath.cpp), the other functions the C library.
+/// argument in f32. So none is used: f32 exp, expm1, tanh, log, log1p, sin
+/// and cos use axle's own recipes (VectorMath.cpp), the other functions the
+/// C library.
 bool isApproximated(llvm::StringRef opName) {
   // Upstream passes the operation name ("math.exp").
   opName.consume_front("math.");
@@ -83,8 +86,8 @@ struct ExpandRsqrt : public OpRewritePattern<math::RsqrtOp> {
 /// results twice). bf16 still goes through f32 (math-extend), since
 /// vectors of f64 cannot be narrowed to bf16 on x86-64 without a library
 /// routine. The library call is scalar either way, so f32 and bf16 exp,
-/// expm1, tanh, log and log1p, the hot ones in models, are done inline instead
-/// (VectorMath.cpp, patterns of higher benefit).
+/// expm1, tanh, log, log1p, sin and cos, the hot ones in models, are done
+/// inline instead (VectorMath.cpp, patterns of higher benefit).
 struct PromoteToF64 : public RewritePattern {
   PromoteToF64(MLIRContext *ctx)
       : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/2, ctx) {}
@@ -125,7 +128,8 @@ struct ApproximateMathPass
     RewritePatternSet patterns(&getContext());
     patterns.add<ExpandRsqrt, PromoteToF64>(&getContext());
     // Above PromoteToF64's benefit of 2, so that f32 exp, expm1, tanh,
-    // log and log1p are inlined rather than promoted to a library call.
+    // log, log1p, sin and cos are inlined rather than promoted to a library
+    // call.
     populateVectorMathPatterns(patterns, /*benefit=*/3, avx512);
     populateMathF32ExpansionPatterns(patterns, isApproximated);
     populateMathPolynomialApproximationPatterns(patterns, isApproximated);

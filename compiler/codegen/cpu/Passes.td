@@ -8,8 +8,10 @@ include "mlir/Pass/PassBase.td"
 def ApproximateMathPass : Pass<"axle-approximate-math", "::mlir::ModuleOp"> {
   let summary = "Math functions as inline code or C library calls";
   let description = [{
-    Rewrites f32 and bf16 exp, expm1, tanh, log and log1p (scalars and vectors) into
-    inline f32 arithmetic, the recipes the interpreter runs on scalars, so
+    Rewrites f32 and bf16 exp, expm1, tanh, log, log1p, sin and cos (scalars
+    and vectors) into inline arithmetic (f32; f64 for sin and cos, with C
+    library calls for huge and non-finite inputs), the recipes the
+    interpreter runs on scalars, so
     that they vectorize and compute the interpreter's bits
     (VectorMath.cpp); rsqrt becomes 1 / sqrt (in f64 for f32, rounded
     once). The remaining transcendental
@@ -27,7 +29,7 @@ def ApproximateMathPass : Pass<"axle-approximate-math", "::mlir::ModuleOp"> {
   let dependentDialects = [
     "::mlir::arith::ArithDialect", "::mlir::math::MathDialect",
     "::mlir::vector::VectorDialect", "::mlir::func::FuncDialect",
-    "::mlir::LLVM::LLVMDialect"
+    "::mlir::LLVM::LLVMDialect", "::mlir::scf::SCFDialect"
   ];
 }
 

@@ -1,11 +1,14 @@
-//===- VectorMath.cpp - inline f32 exp, expm1, tanh, log and log1p --------===//
+//===- VectorMath.cpp - inline f32 exp, expm1, tanh, log, log1p, sin, cos -===//
 //
-// f32 math.exp, math.expm1, math.tanh, math.log and math.log1p, scalar or
-// vector, become inline f32 arithmetic instead of one scalar C library call
-// per element: the recipes of compiler/dialect/stablehlo/F32Exponentials.h,
+// f32 math.exp, math.expm1, math.tanh, math.log, math.log1p, math.sin and
+// math.cos, scalar or vector, become inline arithmetic instead of one
+// scalar C library call per element: the recipes of
+// compiler/dialect/stablehlo/F32Exponentials.h and F32Trigonometry.h,
 // which the interpreter runs on scalars, built here from MLIR operations of
 // the op's own shape. Vectors stay vectors (16 f32 lanes per AVX-512
-// register).
+// register). sin and cos call the C library only for the lanes of
+// |x| >= 2^30, infinities and NaN, behind a branch that vectors without
+// such a lane skip.
 // bf16 ones are extended to f32, computed the same way and rounded once,
 // as the interpreter does too.
 //
@@ -19,10 +22,12 @@
 #include "compiler/codegen/cpu/Passes.h"
 
 #include "compiler/dialect/stablehlo/F32Exponentials.h"
+#include "compiler/dialect/stablehlo/F32Trigonometry.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/PatternMatch.h"
@@ -33,20 +38,23 @@ namespace {
 
 using namespace mlir;
 
-/// The recipes' arithmetic as MLIR operations on f32 and i32 values of one
-/// shape (a scalar or a vector).
+/// The recipes' arithmetic as MLIR operations on f32, f64 and i32 values
+/// of one shape (a scalar or a vector).
 class MlirOps {
 public:
   using Float = Value;
+  using Double = Value;
   using Int = Value;
   using Bool = Value;
 
   MlirOps(PatternRewriter &rewriter, Location loc, Type shape, bool avx512)
       : rewriter(rewriter), loc(loc), avx512(avx512) {
     floatType = rewriter.getF32Type();
+    doubleType = rewriter.getF64Type();
     intType = rewriter.getI32Type();
     if (auto vector = dyn_cast<VectorType>(shape)) {
       floatType = vector.clone(floatType);
+      doubleType = vector.clone(doubleType);
       intType = vector.clone(intType);
     }
   }
@@ -162,6 +170,62 @@ public:
     return arith::SelectOp::create(rewriter, loc, condition, a, b);
   }
 
+  // F32Trigonometry.h's f64 steps.
+  Value widen(Value a) {
+    return arith::ExtFOp::create(rewriter, loc, doubleType, a);
+  }
+  Value narrow(Value a) {
+    return arith::TruncFOp::create(rewriter, loc, floatType, a);
+  }
+  Value wideConstant(double value) {
+    return splat(doubleType, rewriter.getF64FloatAttr(value));
+  }
+  Value wideMul(Value a, Value b) { return mul(a, b); }
+  Value wideNeg(Value a) { return neg(a); }
+  Value wideFma(Value a, Value b, Value c) { return fma(a, b, c); }
+  Value wideRoundEven(Value a) { return roundEven(a); }
+  Value wideToInt(Value a) {
+    return arith::FPToSIOp::create(rewriter, loc, intType, a);
+  }
+  Value andInt(Value a, Value b) {
+    return arith::AndIOp::create(rewriter, loc, a, b);
+  }
+  Value nonZero(Value a) {
+    return arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ne, a,
+                                 intConstant(0));
+  }
+  /// `value` where `reduced`; the other lanes call the f64 C library
+  /// function (math.sin or math.cos on f64, which the library lowering
+  /// makes one call per lane) and round once, inside an scf.if that runs
+  /// only when some lane needs it.
+  Value library(Value reduced, Value x, Value value,
+                f32math::TrigFunction function) {
+    Value any = arith::XOrIOp::create(
+        rewriter, loc, reduced,
+        splat(reduced.getType(),
+              rewriter.getIntegerAttr(rewriter.getI1Type(), 1)));
+    if (isa<VectorType>(any.getType()))
+      any = vector::ReductionOp::create(rewriter, loc,
+                                        vector::CombiningKind::OR, any);
+    auto branch = scf::IfOp::create(
+        rewriter, loc, any,
+        [&](OpBuilder &b, Location l) {
+          Value wide = arith::ExtFOp::create(b, l, doubleType, x);
+          Value called = function == f32math::TrigFunction::Sine
+                             ? math::SinOp::create(b, l, wide).getResult()
+                             : math::CosOp::create(b, l, wide).getResult();
+          Value rounded = arith::TruncFOp::create(b, l, floatType, called);
+          scf::YieldOp::create(
+              b, l,
+              ValueRange{arith::SelectOp::create(b, l, reduced, value, rounded)
+                             .getResult()});
+        },
+        [&](OpBuilder &b, Location l) {
+          scf::YieldOp::create(b, l, ValueRange{value});
+        });
+    return branch.getResult(0);
+  }
+
 private:
   Value splat(Type type, TypedAttr attr) {
     if (auto vector = dyn_cast<VectorType>(type))
@@ -176,10 +240,16 @@ private:
   Location loc;
   bool avx512;
   Type floatType;
+  Type doubleType;
   Type intType;
 };
 
 using Recipe = Value (*)(MlirOps &, Value);
+
+template <f32math::TrigFunction function>
+Value sinOrCos(MlirOps &ops, Value x) {
+  return f32math::sinOrCos(ops, x, function);
+}
 
 /// An f32 or bf16 (scalar or vector) math op as the f32 recipe, bf16
 /// through extf and truncf.
@@ -214,11 +284,14 @@ private:
 
 void populateVectorMathPatterns(RewritePatternSet &patterns,
                                 PatternBenefit benefit, bool avx512) {
-  patterns.add<InlineF32Recipe<math::ExpOp, f32math::exp<MlirOps>>,
-               InlineF32Recipe<math::ExpM1Op, f32math::expm1<MlirOps>>,
-               InlineF32Recipe<math::TanhOp, f32math::tanh<MlirOps>>,
-               InlineF32Recipe<math::LogOp, f32math::log<MlirOps>>,
-               InlineF32Recipe<math::Log1pOp, f32math::log1p<MlirOps>>>(
+  patterns.add<
+      InlineF32Recipe<math::ExpOp, f32math::exp<MlirOps>>,
+      InlineF32Recipe<math::ExpM1Op, f32math::expm1<MlirOps>>,
+      InlineF32Recipe<math::TanhOp, f32math::tanh<MlirOps>>,
+      InlineF32Recipe<math::LogOp, f32math::log<MlirOps>>,
+      InlineF32Recipe<math::Log1pOp, f32math::log1p<MlirOps>>,
+      InlineF32Recipe<math::SinOp, sinOrCos<f32math::TrigFunction::Sine>>,
+      InlineF32Recipe<math::CosOp, sinOrCos<f32math::TrigFunction::Cosine>>>(
       patterns.getContext(), benefit, avx512);
 }
 

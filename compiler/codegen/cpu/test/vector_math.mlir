@@ -86,6 +86,40 @@ func.func @f32_log(%v: vector<16xf32>) -> (vector<16xf32>, vector<16xf32>) {
 
 // -----
 
+// f32 sin and cos (F32Trigonometry.h): reduced modulo pi / 2 in f64 (n =
+// roundeven(|x| 2 / pi), three fused multiply-adds with the parts of
+// pi / 2), both polynomials, the quadrant from n's low bits; the C library
+// only inside an scf.if taken when some lane has |x| >= 2^30, inf or NaN,
+// per lane (the f64 function, rounded once).
+
+// CHECK-DAG: func.func private @sin(f64) -> f64
+// CHECK-DAG: func.func private @cos(f64) -> f64
+// CHECK-LABEL: func.func @f32_trig(
+// CHECK: %[[A:.*]] = math.absf %arg0 : vector<16xf32>
+// CHECK: %[[FAST:.*]] = arith.cmpf olt, %[[A]], %{{.*}} : vector<16xf32>
+// CHECK: arith.extf %{{.*}} : vector<16xf32> to vector<16xf64>
+// CHECK: math.roundeven %{{.*}} : vector<16xf64>
+// CHECK-COUNT-3: math.fma %{{.*}}, %{{.*}}, %{{.*}} : vector<16xf64>
+// CHECK: arith.fptosi %{{.*}} : vector<16xf64> to vector<16xi32>
+// CHECK: arith.andi
+// CHECK: arith.truncf %{{.*}} : vector<16xf64> to vector<16xf32>
+// CHECK: math.copysign
+// CHECK: %[[SLOW:.*]] = arith.xori %[[FAST]], %{{.*}} : vector<16xi1>
+// CHECK: %[[ANY:.*]] = vector.reduction <or>, %[[SLOW]] : vector<16xi1> into i1
+// CHECK: scf.if %[[ANY]] -> (vector<16xf32>) {
+// CHECK-COUNT-16: call @sin(%{{.*}}) : (f64) -> f64
+// CHECK: } else {
+// CHECK: scf.if
+// CHECK-COUNT-16: call @cos(%{{.*}}) : (f64) -> f64
+// CHECK: return
+func.func @f32_trig(%v: vector<16xf32>) -> (vector<16xf32>, vector<16xf32>) {
+  %0 = math.sin %v : vector<16xf32>
+  %1 = math.cos %v : vector<16xf32>
+  return %0, %1 : vector<16xf32>, vector<16xf32>
+}
+
+// -----
+
 // f64 (and f16) keep the C library path: an f64 library call per element,
 // f16 through f64 and one rounding.
 
