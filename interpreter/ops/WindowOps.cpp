@@ -4,7 +4,11 @@
 // padded, base-dilated inputs (padding and dilation holes hold the init
 // values) is folded in row-major order of the window, starting from the init
 // values: acc = body(acc..., x...). For the usual monoids (add with 0, max
-// with -inf, ...) that equals XLA, which skips padding.
+// with -inf, ...) that equals XLA, which skips padding. Cumulative folds
+// (compiler/dialect/stablehlo/CumulativeWindow.h: jnp.cumsum, reversed
+// ones, with an init value that absorbs itself) are running folds along
+// each line instead, from the start or from the end, in the order compiled
+// code uses.
 //
 // select_and_scatter visits each window of `operand` in row-major order,
 // keeps the current pick while select(pick, x) is true, and folds the source
@@ -17,6 +21,7 @@
 
 #include "interpreter/ops/EvalHelpers.h"
 
+#include "compiler/dialect/stablehlo/CumulativeWindow.h"
 #include "compiler/dialect/stablehlo/Stablehlo.h"
 
 using namespace mlir;
@@ -75,6 +80,52 @@ LogicalResult checkSizes(Operation *op, StringRef name,
   return success();
 }
 
+/// Whether `init` absorbs itself under the body op `combine`.
+bool absorbsItself(Operation *combine, const Element &init) {
+  if (init.isFloat())
+    return hlo::absorbsItself(combine, init.getFloat());
+  if (init.isInt())
+    return hlo::absorbsItself(combine, init.getInt());
+  return false;
+}
+
+/// The running folds of a cumulative reduce_window (CumulativeWindow.h),
+/// one per line along `window.dimension`: body(acc, x) from the start, or
+/// body(x, acc) from the end.
+FailureOr<Values> evalCumulativeWindow(const hlo::CumulativeWindow &window,
+                                       Region &body, const Tensor &input,
+                                       const Element &init, Type type,
+                                       RankedTensorType resultType,
+                                       Interpreter &interpreter) {
+  Tensor result(resultType);
+  SmallVector<int64_t> lineStarts(input.getShape());
+  int64_t n = lineStarts[window.dimension];
+  lineStarts[window.dimension] = 1;
+  SmallVector<int64_t> index;
+  LogicalResult status = success();
+  Tensor::forEachIndex(lineStarts, [&](ArrayRef<int64_t> start) {
+    if (failed(status))
+      return;
+    index.assign(start.begin(), start.end());
+    RuntimeValue acc = scalar(type, init);
+    for (int64_t j = 0; j < n; ++j) {
+      index[window.dimension] = window.fromEnd ? n - 1 - j : j;
+      RuntimeValue x = scalar(type, input.at(index));
+      Values args = window.fromEnd ? Values{x, acc} : Values{acc, x};
+      FailureOr<Values> folded = interpreter.runRegion(body, args);
+      if (failed(folded)) {
+        status = failure();
+        return;
+      }
+      acc = (*folded)[0];
+      result.set(index, acc.getTensor()[0]);
+    }
+  });
+  if (failed(status))
+    return failure();
+  return Values{result};
+}
+
 FailureOr<Values> evalReduceWindow(Operation *op,
                                    ArrayRef<RuntimeValue> operands,
                                    Interpreter &interpreter) {
@@ -119,6 +170,11 @@ FailureOr<Values> evalReduceWindow(Operation *op,
                              << type;
     results.push_back(Tensor(type));
   }
+  if (std::optional<hlo::CumulativeWindow> cumulative =
+          hlo::matchCumulativeWindow(windowOp);
+      cumulative && absorbsItself(cumulative->combine, inits[0][0]))
+    return evalCumulativeWindow(*cumulative, body, inputs[0], inits[0][0],
+                                types[0], results[0].getType(), interpreter);
   SmallVector<int64_t> dilatedSize(rank);
   for (int64_t d = 0; d < rank; ++d)
     dilatedSize[d] = shape[d] == 0 ? 0 : (shape[d] - 1) * baseDilations[d] + 1;

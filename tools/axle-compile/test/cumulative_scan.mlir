@@ -3,7 +3,7 @@
 // with a body that is one op and an init value that absorbs itself
 // (0 + 0 = 0, max(-inf, -inf) = -inf), the fold of each window equals the
 // running fold along the line, computed in one pass (LowerReduction.cpp,
-// PrefixReduceWindowToScan) instead of one window per output. Results
+// CumulativeReduceWindowToScan) instead of one window per output. Results
 // agree bit for bit with the interpreter's window folds, and with NumPy's
 // running sums and maxima, -0, NaN, inf and subnormals included. An init
 // value that does not absorb itself (1 + 1 != 1) keeps the window form. A
