@@ -9,8 +9,8 @@
 // backends and with NumPy folding in that order (-0, NaN, inf and
 // subnormals included); the window's own order would round differently.
 // An init value that does not absorb itself (1 + 1 != 1) keeps the window
-// form. A scan along a middle dimension runs one line per index of the
-// other dimensions.
+// form. A scan along a middle dimension steps along it row by row, the
+// elements of each row (the trailing dimensions) side by side.
 
 // RUN: %python -c "import numpy as np; r = np.random.default_rng(1); x = r.standard_normal((9, 130)).astype(np.float32) * 100; x[0, -1] = -0.0; x[1, -5:] = -0.0; x[2, 7] = np.nan; x[3, 9] = np.inf; x[4, 3] = 1e-40; np.save('%t.x.npy', x); y = r.standard_normal(200).astype(np.float32); y[30] = np.nan; np.save('%t.y.npy', y); z = r.standard_normal((4, 50, 3)).astype(np.float32); z[0, -1, 0] = -0.0; np.save('%t.z.npy', z)"
 // RUN: axle-run %s --function=rcumsum --verify --verify-ulps=0 --input=@%t.x.npy --output=@%t.s.npy 2>&1 | FileCheck %s
@@ -35,8 +35,11 @@
 // LOOPS-LABEL: func.func @rcummax(
 // LOOPS: scf.for %{{.*}} = %c0 to %c200 step %c1 iter_args({{.*}}) -> (f32, tensor<200xf32>)
 // LOOPS-LABEL: func.func @rcumsum_middle(
-// LOOPS: scf.forall (%{{.*}}, %{{.*}}) in (4, 3)
-// LOOPS: scf.for %{{.*}} = %c0 to %c50 step %c1 iter_args({{.*}}) -> (f32, tensor<50xf32>)
+// LOOPS: scf.forall (%{{.*}}, %{{.*}}) in (4, 1)
+// LOOPS: scf.for %{{.*}} = %c0 to %c3{{.*}} step %c1 iter_args({{.*}}) -> (tensor<50x3xf32>)
+// LOOPS: scf.for %{{.*}} = %c1{{.*}} to %c50 step %c1{{.*}} iter_args({{.*}}) -> (tensor<50x3xf32>)
+// LOOPS: arith.subi %c49{{.*}}, %{{.*}} : index
+// LOOPS: scf.for %{{.*}} = %c0{{.*}} to %c3{{.*}} step %c1{{.*}} iter_args({{.*}}) -> (tensor<50x3xf32>)
 // LOOPS-LABEL: func.func @rcumsum_from_one(
 // LOOPS: linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "reduction", "reduction"]
 
