@@ -15,6 +15,7 @@
 
 #include "compiler/dialect/stablehlo/F32Exponentials.h"
 #include "compiler/dialect/stablehlo/F32Trigonometry.h"
+#include "compiler/dialect/stablehlo/NarrowPower.h"
 #include "compiler/dialect/stablehlo/Stablehlo.h"
 
 #include "mlir/IR/BuiltinTypes.h"
@@ -167,8 +168,13 @@ MaybeElement power(Args a, Types t, Type r) {
     }
     return Element(result);
   }
-  if (isFloat(t[0]))
-    return Element::fromDouble(r, std::pow(a[0].toDouble(), a[1].toDouble()));
+  if (isFloat(t[0])) {
+    double x = a[0].toDouble(), y = a[1].toDouble();
+    // Narrower floats: in f64 with small constant-like exponents as
+    // products, as compiled code computes them (NarrowPower.h).
+    return Element::fromDouble(r, t[0].isF64() ? std::pow(x, y)
+                                               : f32math::narrowPower(x, y));
+  }
   return fromComplex(r,
                      std::pow(a[0].toComplexDouble(), a[1].toComplexDouble()));
 }

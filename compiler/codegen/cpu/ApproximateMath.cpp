@@ -3,7 +3,8 @@
 // f32 and bf16 exp, expm1, tanh, log, log1p, sin and cos become inline
 // arithmetic (VectorMath.cpp), which vectorizes and runs the interpreter's
 // recipes (F32Exponentials.h, F32Trigonometry.h), so both compute the same
-// bits. The other f32 and f16
+// bits; so does f32, f16 and bf16 pow (NarrowPower.h: in f64, constant
+// exponents 2, 3, 4, 1 and -1 as products). The other f32 and f16
 // transcendental functions call the f64 C library function and round once
 // (scalar calls); rsqrt is 1 / sqrt. Exactly rounded operations (fabs,
 // floor, sqrt, ...) stay math ops, which LLVM makes vector instructions.

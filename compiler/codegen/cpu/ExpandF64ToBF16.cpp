@@ -5,6 +5,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace axle::cpu {
@@ -21,16 +22,23 @@ struct TruncF64ToBF16 : public OpRewritePattern<arith::TruncFOp> {
 
   LogicalResult matchAndRewrite(arith::TruncFOp op,
                                 PatternRewriter &rewriter) const override {
-    if (!op.getIn().getType().isF64() || !op.getType().isBF16())
+    if (!getElementTypeOrSelf(op.getIn().getType()).isF64() ||
+        !getElementTypeOrSelf(op.getType()).isBF16())
       return failure();
     Location loc = op.getLoc();
     Value x = op.getIn();
-    Type f32 = rewriter.getF32Type(), i32 = rewriter.getI32Type();
+    // Scalars or vectors (of the same shape throughout).
+    auto shaped = [&](Type element) -> Type {
+      if (auto vector = dyn_cast<VectorType>(x.getType()))
+        return vector.clone(element);
+      return element;
+    };
+    Type f32 = shaped(rewriter.getF32Type()),
+         i32 = shaped(rewriter.getI32Type());
     // Round to nearest, then step toward zero when that rounded away, and
     // make the last bit 1 when inexact: the f32 value rounded to odd.
     Value nearest = arith::TruncFOp::create(rewriter, loc, f32, x);
-    Value back =
-        arith::ExtFOp::create(rewriter, loc, rewriter.getF64Type(), nearest);
+    Value back = arith::ExtFOp::create(rewriter, loc, x.getType(), nearest);
     Value exact = arith::CmpFOp::create(rewriter, loc,
                                         arith::CmpFPredicate::OEQ, back, x);
     Value absBack = math::AbsFOp::create(rewriter, loc, back);
@@ -38,8 +46,10 @@ struct TruncF64ToBF16 : public OpRewritePattern<arith::TruncFOp> {
     Value roundedAway = arith::CmpFOp::create(
         rewriter, loc, arith::CmpFPredicate::OGT, absBack, absX);
     Value bits = arith::BitcastOp::create(rewriter, loc, i32, nearest);
-    Value one = arith::ConstantOp::create(rewriter, loc, i32,
-                                          rewriter.getI32IntegerAttr(1));
+    TypedAttr oneAttr = rewriter.getI32IntegerAttr(1);
+    if (auto vector = dyn_cast<VectorType>(i32))
+      oneAttr = SplatElementsAttr::get(vector, oneAttr);
+    Value one = arith::ConstantOp::create(rewriter, loc, i32, oneAttr);
     Value towardZero = arith::SelectOp::create(
         rewriter, loc, roundedAway,
         arith::SubIOp::create(rewriter, loc, bits, one), bits);

@@ -10,8 +10,9 @@ def ApproximateMathPass : Pass<"axle-approximate-math", "::mlir::ModuleOp"> {
   let description = [{
     Rewrites f32 and bf16 exp, expm1, tanh, log, log1p, sin and cos (scalars
     and vectors) into inline arithmetic (f32; f64 for sin and cos, with C
-    library calls for huge and non-finite inputs), the recipes the
-    interpreter runs on scalars, so
+    library calls for huge and non-finite inputs) and f32, f16 and bf16 pow
+    into f64 arithmetic (products for constant exponents 2, 3, 4, 1 and -1,
+    else the library pow), the recipes the interpreter runs on scalars, so
     that they vectorize and compute the interpreter's bits
     (VectorMath.cpp); rsqrt becomes 1 / sqrt (in f64 for f32, rounded
     once). The remaining transcendental

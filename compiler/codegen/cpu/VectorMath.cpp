@@ -8,7 +8,9 @@
 // the op's own shape. Vectors stay vectors (16 f32 lanes per AVX-512
 // register). sin and cos call the C library only for the lanes of
 // |x| >= 2^30, infinities and NaN, behind a branch that vectors without
-// such a lane skip.
+// such a lane skip. f32, f16 and bf16 math.powf compute NarrowPower.h's
+// selection in f64: a constant exponent of 2, 3, 4, 1 or -1 leaves
+// products (or a quotient) of f64 vectors, others one library pow per lane.
 // bf16 ones are extended to f32, computed the same way and rounded once,
 // as the interpreter does too.
 //
@@ -23,6 +25,7 @@
 
 #include "compiler/dialect/stablehlo/F32Exponentials.h"
 #include "compiler/dialect/stablehlo/F32Trigonometry.h"
+#include "compiler/dialect/stablehlo/NarrowPower.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -30,6 +33,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/TypeUtilities.h"
 
@@ -244,6 +248,109 @@ private:
   Type intType;
 };
 
+/// NarrowPower.h's f64 arithmetic as MLIR operations of one shape.
+class MlirPowerOps {
+public:
+  using Double = Value;
+  using Bool = Value;
+
+  MlirPowerOps(PatternRewriter &rewriter, Location loc, Type doubleType)
+      : rewriter(rewriter), loc(loc), doubleType(doubleType) {}
+
+  Value wideConstant(double value) {
+    TypedAttr attr = rewriter.getF64FloatAttr(value);
+    if (auto vector = dyn_cast<VectorType>(doubleType))
+      attr = SplatElementsAttr::get(vector, attr);
+    return arith::ConstantOp::create(rewriter, loc, doubleType, attr);
+  }
+  Value wideMul(Value a, Value b) {
+    return arith::MulFOp::create(rewriter, loc, a, b);
+  }
+  Value wideDiv(Value a, Value b) {
+    return arith::DivFOp::create(rewriter, loc, a, b);
+  }
+  /// a == b; decided here when both are constants (arith.cmpf does not
+  /// fold vectors), so that the selects of a constant exponent fold below
+  /// and the library call is left unused.
+  Value wideEqual(Value a, Value b) {
+    std::optional<double> left = constantValue(a), right = constantValue(b);
+    if (!left || !right)
+      return arith::CmpFOp::create(rewriter, loc, arith::CmpFPredicate::OEQ, a,
+                                   b);
+    TypedAttr attr = rewriter.getBoolAttr(*left == *right);
+    Type type = rewriter.getI1Type();
+    if (auto vector = dyn_cast<VectorType>(doubleType)) {
+      type = vector.clone(type);
+      attr = SplatElementsAttr::get(cast<VectorType>(type), attr);
+    }
+    return arith::ConstantOp::create(rewriter, loc, type, attr);
+  }
+  Value select(Value condition, Value a, Value b) {
+    if (std::optional<double> known = constantValue(condition))
+      return *known != 0 ? a : b;
+    return arith::SelectOp::create(rewriter, loc, condition, a, b);
+  }
+  /// The f64 math.powf, which the library lowering makes one call per lane
+  /// (and which goes away where the exponent is a constant the selects
+  /// above pick instead).
+  Value libraryPow(Value a, Value b) {
+    return math::PowFOp::create(rewriter, loc, a, b);
+  }
+
+private:
+  /// The value of a float or i1 constant (splat for vectors), else none.
+  static std::optional<double> constantValue(Value value) {
+    Attribute attr;
+    if (!matchPattern(value, m_Constant(&attr)))
+      return std::nullopt;
+    if (auto splat = dyn_cast<SplatElementsAttr>(attr))
+      attr = splat.getSplatValue<Attribute>();
+    if (auto number = dyn_cast<FloatAttr>(attr))
+      return number.getValueAsDouble();
+    if (auto flag = dyn_cast<IntegerAttr>(attr))
+      return flag.getValue().getBoolValue() ? 1.0 : 0.0;
+    return std::nullopt;
+  }
+
+  PatternRewriter &rewriter;
+  Location loc;
+  Type doubleType;
+};
+
+/// f32, f16 and bf16 (scalar or vector) math.powf as NarrowPower.h's
+/// selection in f64, rounded once to the op's type.
+struct InlineNarrowPower : public OpRewritePattern<math::PowFOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(math::PowFOp op,
+                                PatternRewriter &rewriter) const override {
+    Type type = op.getType();
+    Type element = getElementTypeOrSelf(type);
+    if (!element.isF32() && !element.isF16() && !element.isBF16())
+      return failure();
+    Type wide = rewriter.getF64Type();
+    if (auto vector = dyn_cast<VectorType>(type))
+      wide = vector.clone(wide);
+    Location loc = op.getLoc();
+    MlirPowerOps ops(rewriter, loc, wide);
+    Value x = arith::ExtFOp::create(rewriter, loc, wide, op.getLhs());
+    Value y = op.getRhs();
+    // A constant exponent stays a constant (exact in f64), for wideEqual.
+    Attribute exponent;
+    if (matchPattern(y, m_Constant(&exponent))) {
+      if (auto splat = dyn_cast<SplatElementsAttr>(exponent))
+        exponent = splat.getSplatValue<Attribute>();
+      if (auto number = dyn_cast<FloatAttr>(exponent))
+        y = ops.wideConstant(number.getValueAsDouble());
+    }
+    if (y == op.getRhs())
+      y = arith::ExtFOp::create(rewriter, loc, wide, y);
+    rewriter.replaceOpWithNewOp<arith::TruncFOp>(
+        op, type, f32math::narrowPower(ops, x, y));
+    return success();
+  }
+};
+
 using Recipe = Value (*)(MlirOps &, Value);
 
 template <f32math::TrigFunction function>
@@ -293,6 +400,7 @@ void populateVectorMathPatterns(RewritePatternSet &patterns,
       InlineF32Recipe<math::SinOp, sinOrCos<f32math::TrigFunction::Sine>>,
       InlineF32Recipe<math::CosOp, sinOrCos<f32math::TrigFunction::Cosine>>>(
       patterns.getContext(), benefit, avx512);
+  patterns.add<InlineNarrowPower>(patterns.getContext(), benefit);
 }
 
 } // namespace axle::cpu

@@ -120,6 +120,57 @@ func.func @f32_trig(%v: vector<16xf32>) -> (vector<16xf32>, vector<16xf32>) {
 
 // -----
 
+// f32, f16 and bf16 powf (NarrowPower.h): in f64, where a constant exponent
+// of 2, 3, 4, 1 or -1 folds the selection to products (x^3 = x^2 x): no
+// library call is left. Any other exponent, or one that is not a constant,
+// keeps one f64 pow call per lane, behind the selects of the product forms.
+
+// CHECK-LABEL: func.func @cube(
+// CHECK-NOT: call
+// CHECK: %[[X:.*]] = arith.extf %arg0 : vector<16xf32> to vector<16xf64>
+// CHECK: %[[SQUARE:.*]] = arith.mulf %[[X]], %[[X]] : vector<16xf64>
+// CHECK: %[[CUBE:.*]] = arith.mulf %[[SQUARE]], %[[X]] : vector<16xf64>
+// CHECK: arith.truncf %[[CUBE]] : vector<16xf64> to vector<16xf32>
+// CHECK-NOT: call
+// CHECK: return
+func.func @cube(%v: vector<16xf32>) -> vector<16xf32> {
+  %c = arith.constant dense<3.0> : vector<16xf32>
+  %0 = math.powf %v, %c : vector<16xf32>
+  return %0 : vector<16xf32>
+}
+
+// CHECK-LABEL: func.func @half_reciprocal(
+// CHECK: %[[H:.*]] = arith.extf %arg0 : f16 to f64
+// CHECK: %[[R:.*]] = arith.divf %{{.*}}, %[[H]] : f64
+// CHECK: arith.truncf %[[R]] : f64 to f16
+// CHECK-NOT: call
+func.func @half_reciprocal(%h: f16) -> f16 {
+  %c = arith.constant -1.0 : f16
+  %0 = math.powf %h, %c : f16
+  return %0 : f16
+}
+
+// CHECK-LABEL: func.func @other_exponents(
+// CHECK-NOT: arith.mulf
+// CHECK-COUNT-16: call @pow(%{{.*}}, %{{.*}}) : (f64, f64) -> f64
+// CHECK: arith.truncf %{{.*}} : vector<16xf64> to vector<16xf32>
+// CHECK: %[[X:.*]] = arith.extf %arg1 : f32 to f64
+// CHECK: %[[SQUARE:.*]] = arith.mulf %[[X]], %[[X]] : f64
+// CHECK: %[[POW:.*]] = call @pow(%[[X]], %{{.*}}) : (f64, f64) -> f64
+// CHECK: arith.cmpf oeq
+// CHECK: arith.select %{{.*}}, %{{.*}}, %[[POW]] : f64
+// CHECK: arith.select %{{.*}}, %[[SQUARE]], %{{.*}} : f64
+// CHECK: return
+func.func @other_exponents(%v: vector<16xf32>, %x: f32, %y: f32)
+    -> (vector<16xf32>, f32) {
+  %c = arith.constant dense<1.7> : vector<16xf32>
+  %0 = math.powf %v, %c : vector<16xf32>
+  %1 = math.powf %x, %y : f32
+  return %0, %1 : vector<16xf32>, f32
+}
+
+// -----
+
 // f64 (and f16) keep the C library path: an f64 library call per element,
 // f16 through f64 and one rounding.
 
