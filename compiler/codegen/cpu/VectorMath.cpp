@@ -64,6 +64,7 @@ public:
   }
 
   Type getFloatType() const { return floatType; }
+  Type getDoubleType() const { return doubleType; }
 
   Value constant(float value) {
     return splat(floatType, rewriter.getF32FloatAttr(value));
@@ -171,10 +172,12 @@ public:
   }
   Value isNaN(Value a) { return compare(arith::CmpFPredicate::UNO, a, a); }
   Value select(Value condition, Value a, Value b) {
+    if (std::optional<double> known = constantValue(condition))
+      return *known != 0 ? a : b;
     return arith::SelectOp::create(rewriter, loc, condition, a, b);
   }
 
-  // F32Trigonometry.h's f64 steps.
+  // F32Trigonometry.h's and NarrowPower.h's f64 steps.
   Value widen(Value a) {
     return arith::ExtFOp::create(rewriter, loc, doubleType, a);
   }
@@ -190,6 +193,23 @@ public:
   Value wideRoundEven(Value a) { return roundEven(a); }
   Value wideToInt(Value a) {
     return arith::FPToSIOp::create(rewriter, loc, intType, a);
+  }
+  Value wideDiv(Value a, Value b) { return div(a, b); }
+  /// a == b; decided here when both are constants (arith.cmpf does not
+  /// fold vectors), so that the selects of NarrowPower.h fold for a
+  /// constant exponent and its library call is left unused.
+  Value wideEqual(Value a, Value b) {
+    std::optional<double> left = constantValue(a), right = constantValue(b);
+    if (!left || !right)
+      return compare(arith::CmpFPredicate::OEQ, a, b);
+    Type type = rewriter.getI1Type();
+    if (auto vector = dyn_cast<VectorType>(doubleType))
+      type = vector.clone(type);
+    return splat(type, rewriter.getBoolAttr(*left == *right));
+  }
+  /// The f64 math.powf, which the library lowering makes one call per lane.
+  Value libraryPow(Value a, Value b) {
+    return math::PowFOp::create(rewriter, loc, a, b);
   }
   Value andInt(Value a, Value b) {
     return arith::AndIOp::create(rewriter, loc, a, b);
@@ -231,6 +251,19 @@ public:
   }
 
 private:
+  /// The value of a float or i1 constant (splat for vectors), else none.
+  static std::optional<double> constantValue(Value value) {
+    Attribute attr;
+    if (!matchPattern(value, m_Constant(&attr)))
+      return std::nullopt;
+    if (auto splat = dyn_cast<SplatElementsAttr>(attr))
+      attr = splat.getSplatValue<Attribute>();
+    if (auto number = dyn_cast<FloatAttr>(attr))
+      return number.getValueAsDouble();
+    if (auto flag = dyn_cast<IntegerAttr>(attr))
+      return flag.getValue().getBoolValue() ? 1.0 : 0.0;
+    return std::nullopt;
+  }
   Value splat(Type type, TypedAttr attr) {
     if (auto vector = dyn_cast<VectorType>(type))
       attr = SplatElementsAttr::get(vector, attr);
@@ -248,75 +281,6 @@ private:
   Type intType;
 };
 
-/// NarrowPower.h's f64 arithmetic as MLIR operations of one shape.
-class MlirPowerOps {
-public:
-  using Double = Value;
-  using Bool = Value;
-
-  MlirPowerOps(PatternRewriter &rewriter, Location loc, Type doubleType)
-      : rewriter(rewriter), loc(loc), doubleType(doubleType) {}
-
-  Value wideConstant(double value) {
-    TypedAttr attr = rewriter.getF64FloatAttr(value);
-    if (auto vector = dyn_cast<VectorType>(doubleType))
-      attr = SplatElementsAttr::get(vector, attr);
-    return arith::ConstantOp::create(rewriter, loc, doubleType, attr);
-  }
-  Value wideMul(Value a, Value b) {
-    return arith::MulFOp::create(rewriter, loc, a, b);
-  }
-  Value wideDiv(Value a, Value b) {
-    return arith::DivFOp::create(rewriter, loc, a, b);
-  }
-  /// a == b; decided here when both are constants (arith.cmpf does not
-  /// fold vectors), so that the selects of a constant exponent fold below
-  /// and the library call is left unused.
-  Value wideEqual(Value a, Value b) {
-    std::optional<double> left = constantValue(a), right = constantValue(b);
-    if (!left || !right)
-      return arith::CmpFOp::create(rewriter, loc, arith::CmpFPredicate::OEQ, a,
-                                   b);
-    TypedAttr attr = rewriter.getBoolAttr(*left == *right);
-    Type type = rewriter.getI1Type();
-    if (auto vector = dyn_cast<VectorType>(doubleType)) {
-      type = vector.clone(type);
-      attr = SplatElementsAttr::get(cast<VectorType>(type), attr);
-    }
-    return arith::ConstantOp::create(rewriter, loc, type, attr);
-  }
-  Value select(Value condition, Value a, Value b) {
-    if (std::optional<double> known = constantValue(condition))
-      return *known != 0 ? a : b;
-    return arith::SelectOp::create(rewriter, loc, condition, a, b);
-  }
-  /// The f64 math.powf, which the library lowering makes one call per lane
-  /// (and which goes away where the exponent is a constant the selects
-  /// above pick instead).
-  Value libraryPow(Value a, Value b) {
-    return math::PowFOp::create(rewriter, loc, a, b);
-  }
-
-private:
-  /// The value of a float or i1 constant (splat for vectors), else none.
-  static std::optional<double> constantValue(Value value) {
-    Attribute attr;
-    if (!matchPattern(value, m_Constant(&attr)))
-      return std::nullopt;
-    if (auto splat = dyn_cast<SplatElementsAttr>(attr))
-      attr = splat.getSplatValue<Attribute>();
-    if (auto number = dyn_cast<FloatAttr>(attr))
-      return number.getValueAsDouble();
-    if (auto flag = dyn_cast<IntegerAttr>(attr))
-      return flag.getValue().getBoolValue() ? 1.0 : 0.0;
-    return std::nullopt;
-  }
-
-  PatternRewriter &rewriter;
-  Location loc;
-  Type doubleType;
-};
-
 /// f32, f16 and bf16 (scalar or vector) math.powf as NarrowPower.h's
 /// selection in f64, rounded once to the op's type.
 struct InlineNarrowPower : public OpRewritePattern<math::PowFOp> {
@@ -328,11 +292,10 @@ struct InlineNarrowPower : public OpRewritePattern<math::PowFOp> {
     Type element = getElementTypeOrSelf(type);
     if (!element.isF32() && !element.isF16() && !element.isBF16())
       return failure();
-    Type wide = rewriter.getF64Type();
-    if (auto vector = dyn_cast<VectorType>(type))
-      wide = vector.clone(wide);
     Location loc = op.getLoc();
-    MlirPowerOps ops(rewriter, loc, wide);
+    // Only the f64 steps are used, of the op's shape.
+    MlirOps ops(rewriter, loc, type, /*avx512=*/false);
+    Type wide = ops.getDoubleType();
     Value x = arith::ExtFOp::create(rewriter, loc, wide, op.getLhs());
     Value y = op.getRhs();
     // A constant exponent stays a constant (exact in f64), for wideEqual.
