@@ -645,7 +645,9 @@ void registerElementwiseOps(OpRegistry &registry) {
                          static_cast<double (*)(double)>(std::cos),
                          cosComplex));
   add_(hlo::TanOp::getOperationName(),
-       transcendental(static_cast<double (*)(double)>(std::tan), tanComplex));
+       exponentialFamily(f32math::tan,
+                         static_cast<double (*)(double)>(std::tan),
+                         tanComplex));
   add_(hlo::TanhOp::getOperationName(),
        exponentialFamily(f32math::tanh,
                          static_cast<double (*)(double)>(std::tanh),

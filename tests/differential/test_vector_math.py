@@ -1,7 +1,7 @@
-"""Compiled f32 exp, expm1, tanh, log, log1p, sin and cos on ~1M inputs:
+"""Compiled f32 exp, expm1, tanh, log, log1p, sin, cos and tan on ~1M inputs:
 same bits as the interpreter, and within their documented error.
 
-Both backends compute f32 exp, expm1, tanh, log, log1p, sin and cos with
+Both backends compute f32 exp, expm1, tanh, log, log1p, sin, cos and tan with
 the recipes of compiler/dialect/stablehlo/F32Exponentials.h and
 F32Trigonometry.h: the interpreter on scalars, compiled code as inline
 vector arithmetic (compiler/codegen/cpu/VectorMath.cpp). This test runs
@@ -9,14 +9,14 @@ vector arithmetic (compiler/codegen/cpu/VectorMath.cpp). This test runs
 to the subnormals, +-0, +-inf, NaN, and the neighbours of every range
 boundary: overflow, underflow to 0, the subnormal range, tanh's saturation
 at 1, the reduction's n = 0 / 1 step, log's reduction steps at powers of
-two times sqrt(2), multiples of pi / 2 and sin and cos's switch to the C
+two times sqrt(2), multiples of pi / 2 and sin, cos and tan's switch to the C
 library at 2^30)
 through `axle-run --verify --verify-ulps=0`, which must find the two
 backends bit-identical, and checks the compiled results against numpy's
 float64 functions: NaN, infinities and the sign of zero exactly, everything
 else within the documented bound (exp 1 ULP, expm1 and tanh 2 ULP, log,
-log1p, sin and cos 1 ULP; an exhaustive sweep of every f32 input measured
-0.94, 1.65, 1.66, 0.95, 0.97, 0.50 and 0.50).
+log1p, sin, cos and tan 1 ULP; an exhaustive sweep of every f32 input
+measured 0.94, 1.65, 1.66, 0.95, 0.97, 0.50, 0.50 and 0.50).
 """
 import subprocess
 
@@ -32,18 +32,20 @@ FUNCTIONS = {
     "log_plus_one": np.log1p,
     "sine": np.sin,
     "cosine": np.cos,
+    "tan": np.tan,
 }
 # The documented worst error of each, in ULP of the correctly rounded value.
 BOUNDS = {"exponential": 1.0, "exponential_minus_one": 2.0, "tanh": 2.0,
-          "log": 1.0, "log_plus_one": 1.0, "sine": 1.0, "cosine": 1.0}
+          "log": 1.0, "log_plus_one": 1.0, "sine": 1.0, "cosine": 1.0,
+          "tan": 1.0}
 
 # Where results change regime: exp overflows to inf above 88.7228; the
 # results are subnormal below -87.3365 and round to 0 below -103.9721;
 # tanh rounds to 1 from 9.0109; ln2 / 2 is where n = round(x / ln2) steps
 # from 0 to 1; tiny values where expm1 and tanh return x; odd multiples
 # of pi / 4 (sin and cos's quadrant steps), multiples of pi / 2 (zeros of
-# sin or cos, where the reduction cancels most) and 2^30 (from there on the
-# C library).
+# sin or cos, where the reduction cancels most, and poles of tan) and 2^30
+# (from there on the C library).
 BOUNDARIES = [88.72283, -87.33655, -103.27893, -103.97208, 9.010913,
               -9.010913, 0.34657359, -0.34657359, 1.0397208, 20.0, -20.0,
               90.0, -110.0, 2.0**-12, -(2.0**-12), 2.0**-25, -(2.0**-25),

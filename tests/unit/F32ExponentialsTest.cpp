@@ -4,8 +4,8 @@
 // interpreter runs them, against the C library's double functions (well
 // under an f32 ULP off, so rounding them gives the correctly rounded f32 up
 // to rare ties): every 127th f32 bit pattern (34 million inputs, all signs
-// and magnitudes) stays within the documented bound (exp, log, log1p, sin
-// and cos 1 ULP, expm1 and tanh 2 ULP), and NaN,
+// and magnitudes) stays within the documented bound (exp, log, log1p, sin,
+// cos and tan 1 ULP, expm1 and tanh 2 ULP), and NaN,
 // infinities, overflow, underflow and signed zeros come out as IEEE and the
 // specification say. Compiled code runs the same recipes;
 // tests/differential/test_vector_math.py checks that both backends agree
@@ -31,6 +31,7 @@ using axle::f32math::expm1;
 using axle::f32math::log;
 using axle::f32math::log1p;
 using axle::f32math::sin;
+using axle::f32math::tan;
 using axle::f32math::tanh;
 
 /// |got - exact| in ULP of f32 at the correctly rounded result (the
@@ -120,7 +121,7 @@ TEST(F32Exponentials, Log1pIsWithinOneUlp) {
   EXPECT_LE(s.worst, 1.0) << "at x = " << s.worstInput;
 }
 
-// sin and cos compute in f64 and round once: an exhaustive sweep found
+// sin, cos and tan compute in f64 and round once: exhaustive sweeps found
 // every f32 input to give the C library's f64 value rounded once.
 TEST(F32Exponentials, SinIsWithinOneUlp) {
   Sweep s = sweep([](float x) { return sin(x); },
@@ -132,6 +133,13 @@ TEST(F32Exponentials, SinIsWithinOneUlp) {
 TEST(F32Exponentials, CosIsWithinOneUlp) {
   Sweep s = sweep([](float x) { return cos(x); },
                   [](double x) { return std::cos(x); }, kStride);
+  EXPECT_EQ(s.badSpecials, 0);
+  EXPECT_LE(s.worst, 1.0) << "at x = " << s.worstInput;
+}
+
+TEST(F32Exponentials, TanIsWithinOneUlp) {
+  Sweep s = sweep([](float x) { return tan(x); },
+                  [](double x) { return std::tan(x); }, kStride);
   EXPECT_EQ(s.badSpecials, 0);
   EXPECT_LE(s.worst, 1.0) << "at x = " << s.worstInput;
 }
@@ -149,6 +157,10 @@ TEST(F32Exponentials, TrigSpecialValues) {
   EXPECT_TRUE(std::isnan(cos(inf)));
   EXPECT_TRUE(std::isnan(sin(nan)));
   EXPECT_TRUE(std::isnan(cos(nan)));
+  EXPECT_TRUE(std::signbit(tan(-0.0f)));
+  EXPECT_TRUE(std::isnan(tan(inf)));
+  EXPECT_TRUE(std::isnan(tan(nan)));
+  EXPECT_EQ(tan(-0x1p-149f), -0x1p-149f);
   // Tiny and subnormal inputs: sin(x) rounds to x, cos(x) to 1.
   EXPECT_EQ(sin(1e-30f), 1e-30f);
   EXPECT_EQ(sin(-0x1p-149f), -0x1p-149f);
@@ -163,6 +175,9 @@ TEST(F32Exponentials, TrigSpecialValues) {
         << x;
     EXPECT_EQ(sin(-x), -sin(x)) << x;
     EXPECT_EQ(cos(-x), cos(x)) << x;
+    EXPECT_EQ(tan(x), static_cast<float>(std::tan(static_cast<double>(x))))
+        << x;
+    EXPECT_EQ(tan(-x), -tan(x)) << x;
   }
 }
 

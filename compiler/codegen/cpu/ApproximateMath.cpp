@@ -1,7 +1,7 @@
 //===- ApproximateMath.cpp - math functions as inline code or calls -------===//
 //
-// f32 and bf16 exp, expm1, tanh, log, log1p, sin and cos become inline
-// arithmetic (VectorMath.cpp), which vectorizes and runs the interpreter's
+// f32 and bf16 exp, expm1, tanh, log, log1p, sin, cos and tan become
+// inline arithmetic (VectorMath.cpp), which vectorizes and runs the interpreter's
 // recipes (F32Exponentials.h, F32Trigonometry.h), so both compute the same
 // bits; so does f32, f16 and bf16 pow (NarrowPower.h: in f64, constant
 // exponents 2, 3, 4, 1 and -1 as products). The other f32 and f16
@@ -87,8 +87,8 @@ struct ExpandRsqrt : public OpRewritePattern<math::RsqrtOp> {
 /// results twice). bf16 still goes through f32 (math-extend), since
 /// vectors of f64 cannot be narrowed to bf16 on x86-64 without a library
 /// routine. The library call is scalar either way, so f32 and bf16 exp,
-/// expm1, tanh, log, log1p, sin and cos, the hot ones in models, are done
-/// inline instead (VectorMath.cpp, patterns of higher benefit).
+/// expm1, tanh, log, log1p, sin, cos, tan and pow, the hot ones in models,
+/// are done inline instead (VectorMath.cpp, patterns of higher benefit).
 struct PromoteToF64 : public RewritePattern {
   PromoteToF64(MLIRContext *ctx)
       : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/2, ctx) {}
@@ -129,8 +129,8 @@ struct ApproximateMathPass
     RewritePatternSet patterns(&getContext());
     patterns.add<ExpandRsqrt, PromoteToF64>(&getContext());
     // Above PromoteToF64's benefit of 2, so that f32 exp, expm1, tanh,
-    // log, log1p, sin and cos are inlined rather than promoted to a library
-    // call.
+    // log, log1p, sin, cos, tan and pow are inlined rather than promoted to
+    // a library call.
     populateVectorMathPatterns(patterns, /*benefit=*/3, avx512);
     populateMathF32ExpansionPatterns(patterns, isApproximated);
     populateMathPolynomialApproximationPatterns(patterns, isApproximated);

@@ -8,8 +8,9 @@ include "mlir/Pass/PassBase.td"
 def ApproximateMathPass : Pass<"axle-approximate-math", "::mlir::ModuleOp"> {
   let summary = "Math functions as inline code or C library calls";
   let description = [{
-    Rewrites f32 and bf16 exp, expm1, tanh, log, log1p, sin and cos (scalars
-    and vectors) into inline arithmetic (f32; f64 for sin and cos, with C
+    Rewrites f32 and bf16 exp, expm1, tanh, log, log1p, sin, cos and tan
+    (scalars and vectors) into inline arithmetic (f32; f64 for sin, cos and
+    tan, with C
     library calls for huge and non-finite inputs) and f32, f16 and bf16 pow
     into f64 arithmetic (products for constant exponents 2, 3, 4, 1 and -1,
     else the library pow), the recipes the interpreter runs on scalars, so

@@ -1,12 +1,12 @@
-//===- VectorMath.cpp - inline f32 exp, expm1, tanh, log, log1p, sin, cos -===//
+//===- VectorMath.cpp - inline f32 math functions and narrow pow ----------===//
 //
-// f32 math.exp, math.expm1, math.tanh, math.log, math.log1p, math.sin and
-// math.cos, scalar or vector, become inline arithmetic instead of one
-// scalar C library call per element: the recipes of
+// f32 math.exp, math.expm1, math.tanh, math.log, math.log1p, math.sin,
+// math.cos and math.tan, scalar or vector, become inline arithmetic
+// instead of one scalar C library call per element: the recipes of
 // compiler/dialect/stablehlo/F32Exponentials.h and F32Trigonometry.h,
 // which the interpreter runs on scalars, built here from MLIR operations of
 // the op's own shape. Vectors stay vectors (16 f32 lanes per AVX-512
-// register). sin and cos call the C library only for the lanes of
+// register). sin, cos and tan call the C library only for the lanes of
 // |x| >= 2^30, infinities and NaN, behind a branch that vectors without
 // such a lane skip. f32, f16 and bf16 math.powf compute NarrowPower.h's
 // selection in f64: a constant exponent of 2, 3, 4, 1 or -1 leaves
@@ -219,7 +219,7 @@ public:
                                  intConstant(0));
   }
   /// `value` where `reduced`; the other lanes call the f64 C library
-  /// function (math.sin or math.cos on f64, which the library lowering
+  /// function (math.sin, cos or tan on f64, which the library lowering
   /// makes one call per lane) and round once, inside an scf.if that runs
   /// only when some lane needs it.
   Value library(Value reduced, Value x, Value value,
@@ -235,9 +235,18 @@ public:
         rewriter, loc, any,
         [&](OpBuilder &b, Location l) {
           Value wide = arith::ExtFOp::create(b, l, doubleType, x);
-          Value called = function == f32math::TrigFunction::Sine
-                             ? math::SinOp::create(b, l, wide).getResult()
-                             : math::CosOp::create(b, l, wide).getResult();
+          Value called;
+          switch (function) {
+          case f32math::TrigFunction::Sine:
+            called = math::SinOp::create(b, l, wide);
+            break;
+          case f32math::TrigFunction::Cosine:
+            called = math::CosOp::create(b, l, wide);
+            break;
+          case f32math::TrigFunction::Tangent:
+            called = math::TanOp::create(b, l, wide);
+            break;
+          }
           Value rounded = arith::TruncFOp::create(b, l, floatType, called);
           scf::YieldOp::create(
               b, l,
@@ -361,7 +370,8 @@ void populateVectorMathPatterns(RewritePatternSet &patterns,
       InlineF32Recipe<math::LogOp, f32math::log<MlirOps>>,
       InlineF32Recipe<math::Log1pOp, f32math::log1p<MlirOps>>,
       InlineF32Recipe<math::SinOp, sinOrCos<f32math::TrigFunction::Sine>>,
-      InlineF32Recipe<math::CosOp, sinOrCos<f32math::TrigFunction::Cosine>>>(
+      InlineF32Recipe<math::CosOp, sinOrCos<f32math::TrigFunction::Cosine>>,
+      InlineF32Recipe<math::TanOp, sinOrCos<f32math::TrigFunction::Tangent>>>(
       patterns.getContext(), benefit, avx512);
   patterns.add<InlineNarrowPower>(patterns.getContext(), benefit);
 }

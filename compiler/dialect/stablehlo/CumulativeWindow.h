@@ -1,5 +1,4 @@
-//===- CumulativeWindow.h - reduce_window ops that are running folds -*- C++
-//-*-===//
+//===- CumulativeWindow.h - reduce_windows as running folds -----*- C++ -*-===//
 //
 // JAX exports cumulative sums, products, maxima and minima (jnp.cumsum,
 // lax.cumsum(reverse=True), the gradient of a cumsum) as reduce_window

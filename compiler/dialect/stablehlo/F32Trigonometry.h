@@ -1,7 +1,6 @@
-//===- F32Trigonometry.h - how axle computes f32 sine and cosine -*- C++
-//-*-===//
+//===- F32Trigonometry.h - f32 sin, cos and tan -----------------*- C++ -*-===//
 //
-// The specification leaves the accuracy of sine and cosine to the
+// The specification leaves the accuracy of sine, cosine and tan to the
 // implementation. axle evaluates them for f32 (and bf16, through f32) with
 // the recipe below, run by both backends as F32Exponentials.h's are: the
 // interpreter over scalars, compiled code over vectors (VectorMath.cpp),
@@ -17,7 +16,9 @@
 //     exact, so r keeps its relative accuracy even where |x| lies close to
 //     a multiple of pi / 2. sin(r) and cos(r) are Taylor polynomials
 //     (|r| <= pi / 4, truncation below 2^-50 relative), and n mod 4 picks
-//     +-sin(r) or +-cos(r). sine is odd: its sign is x's (so -0 stays -0).
+//     +-sin(r) or +-cos(r); tan(|x|) is sin(r) / cos(r) for even n and
+//     -cos(r) / sin(r) for odd n, one f64 division. sine and tan are odd:
+//     their sign is x's (so -0 stays -0).
 //   larger |x|, infinities and NaN: the f64 C library function, rounded
 //     once (as the interpreter computes every other transcendental
 //     function); these are rare in models, and reducing them needs pi to
@@ -40,7 +41,7 @@
 
 namespace axle::f32math {
 
-enum class TrigFunction { Sine, Cosine };
+enum class TrigFunction { Sine, Cosine, Tangent };
 
 /// From this magnitude on (and for infinities and NaN), the C library.
 inline constexpr float kTrigLibraryFrom = 0x1p30f;
@@ -77,7 +78,7 @@ typename Ops::Double widePolynomial(Ops &ops, typename Ops::Double z,
   return p;
 }
 
-/// sin(x) or cos(x) for f32 x.
+/// sin(x), cos(x) or tan(x) for f32 x.
 template <typename Ops>
 typename Ops::Float sinOrCos(Ops &ops, typename Ops::Float x,
                              TrigFunction function) {
@@ -102,12 +103,19 @@ typename Ops::Float sinOrCos(Ops &ops, typename Ops::Float x,
   typename Ops::Int quadrant = ops.wideToInt(n);
   if (function == TrigFunction::Cosine)
     quadrant = ops.addInt(quadrant, ops.intConstant(1));
-  Double value = ops.select(
-      ops.nonZero(ops.andInt(quadrant, ops.intConstant(1))), cosine, sine);
-  value = ops.select(ops.nonZero(ops.andInt(quadrant, ops.intConstant(2))),
-                     ops.wideNeg(value), value);
+  typename Ops::Bool odd =
+      ops.nonZero(ops.andInt(quadrant, ops.intConstant(1)));
+  Double value;
+  if (function == TrigFunction::Tangent) {
+    value = ops.wideDiv(ops.select(odd, ops.wideNeg(cosine), sine),
+                        ops.select(odd, sine, cosine));
+  } else {
+    value = ops.select(odd, cosine, sine);
+    value = ops.select(ops.nonZero(ops.andInt(quadrant, ops.intConstant(2))),
+                       ops.wideNeg(value), value);
+  }
   typename Ops::Float result = ops.narrow(value);
-  if (function == TrigFunction::Sine)
+  if (function != TrigFunction::Cosine)
     result = ops.mul(result, ops.copySign(ops.constant(1.0f), x));
   return ops.library(reduced, x, result, function);
 }
@@ -122,6 +130,7 @@ struct ScalarTrigOps : ScalarOps {
   Float narrow(Double a) { return static_cast<Float>(a); }
   Double wideConstant(double value) { return value; }
   Double wideMul(Double a, Double b) { return a * b; }
+  Double wideDiv(Double a, Double b) { return a / b; }
   Double wideNeg(Double a) { return -a; }
   Double wideFma(Double a, Double b, Double c) { return std::fma(a, b, c); }
   Double wideRoundEven(Double a) { return std::nearbyint(a); }
@@ -135,8 +144,15 @@ struct ScalarTrigOps : ScalarOps {
     if (reduced)
       return value;
     double wide = x;
-    return static_cast<Float>(function == TrigFunction::Sine ? std::sin(wide)
-                                                             : std::cos(wide));
+    switch (function) {
+    case TrigFunction::Sine:
+      return static_cast<Float>(std::sin(wide));
+    case TrigFunction::Cosine:
+      return static_cast<Float>(std::cos(wide));
+    case TrigFunction::Tangent:
+      return static_cast<Float>(std::tan(wide));
+    }
+    return x;
   }
 };
 
@@ -147,6 +163,10 @@ inline float sin(float x) {
 inline float cos(float x) {
   ScalarTrigOps ops;
   return sinOrCos(ops, x, TrigFunction::Cosine);
+}
+inline float tan(float x) {
+  ScalarTrigOps ops;
+  return sinOrCos(ops, x, TrigFunction::Tangent);
 }
 
 } // namespace axle::f32math

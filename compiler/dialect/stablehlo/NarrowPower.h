@@ -1,5 +1,4 @@
-//===- NarrowPower.h - how axle computes pow for f32, f16 and bf16 -*- C++
-//-*-===//
+//===- NarrowPower.h - pow for f32, f16 and bf16 ----------------*- C++ -*-===//
 //
 // power(x, y) for floats narrower than f64 is computed in f64 and rounded
 // once to the element type, by both backends. The exponents that models

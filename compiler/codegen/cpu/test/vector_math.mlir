@@ -86,7 +86,7 @@ func.func @f32_log(%v: vector<16xf32>) -> (vector<16xf32>, vector<16xf32>) {
 
 // -----
 
-// f32 sin and cos (F32Trigonometry.h): reduced modulo pi / 2 in f64 (n =
+// f32 sin, cos and tan (F32Trigonometry.h): reduced modulo pi / 2 in f64 (n =
 // roundeven(|x| 2 / pi), three fused multiply-adds with the parts of
 // pi / 2), both polynomials, the quadrant from n's low bits; the C library
 // only inside an scf.if taken when some lane has |x| >= 2^30, inf or NaN,
@@ -94,6 +94,7 @@ func.func @f32_log(%v: vector<16xf32>) -> (vector<16xf32>, vector<16xf32>) {
 
 // CHECK-DAG: func.func private @sin(f64) -> f64
 // CHECK-DAG: func.func private @cos(f64) -> f64
+// CHECK-DAG: func.func private @tan(f64) -> f64
 // CHECK-LABEL: func.func @f32_trig(
 // CHECK: %[[A:.*]] = math.absf %arg0 : vector<16xf32>
 // CHECK: %[[FAST:.*]] = arith.cmpf olt, %[[A]], %{{.*}} : vector<16xf32>
@@ -111,11 +112,17 @@ func.func @f32_log(%v: vector<16xf32>) -> (vector<16xf32>, vector<16xf32>) {
 // CHECK: } else {
 // CHECK: scf.if
 // CHECK-COUNT-16: call @cos(%{{.*}}) : (f64) -> f64
+// tan: the same reduction, then one f64 division of the polynomials.
+// CHECK: arith.divf %{{.*}}, %{{.*}} : vector<16xf64>
+// CHECK: scf.if
+// CHECK-COUNT-16: call @tan(%{{.*}}) : (f64) -> f64
 // CHECK: return
-func.func @f32_trig(%v: vector<16xf32>) -> (vector<16xf32>, vector<16xf32>) {
+func.func @f32_trig(%v: vector<16xf32>)
+    -> (vector<16xf32>, vector<16xf32>, vector<16xf32>) {
   %0 = math.sin %v : vector<16xf32>
   %1 = math.cos %v : vector<16xf32>
-  return %0, %1 : vector<16xf32>, vector<16xf32>
+  %2 = math.tan %v : vector<16xf32>
+  return %0, %1, %2 : vector<16xf32>, vector<16xf32>, vector<16xf32>
 }
 
 // -----
