@@ -582,6 +582,11 @@ struct CumulativeReduceWindowToScan
           });
       return loop.getResult(1);
     };
+    if (inputType.getNumElements() == 0) {
+      // Nothing to fold (and no rows to block).
+      rewriter.replaceOp(op, emptyTensor(rewriter, loc, inputType));
+      return success();
+    }
     if (rank == 1) {
       rewriter.replaceOp(op, scan(rewriter, loc, input));
       return success();
