@@ -64,7 +64,6 @@ public:
   }
 
   Type getFloatType() const { return floatType; }
-  Type getDoubleType() const { return doubleType; }
 
   Value constant(float value) {
     return splat(floatType, rewriter.getF32FloatAttr(value));
@@ -178,7 +177,11 @@ public:
   }
 
   // F32Trigonometry.h's and NarrowPower.h's f64 steps.
+  /// a in f64; a float constant stays a constant (exact in f64), so that
+  /// wideEqual can decide on it (NarrowPower.h's constant exponents).
   Value widen(Value a) {
+    if (std::optional<double> known = constantValue(a))
+      return wideConstant(*known);
     return arith::ExtFOp::create(rewriter, loc, doubleType, a);
   }
   Value narrow(Value a) {
@@ -304,21 +307,10 @@ struct InlineNarrowPower : public OpRewritePattern<math::PowFOp> {
     Location loc = op.getLoc();
     // Only the f64 steps are used, of the op's shape.
     MlirOps ops(rewriter, loc, type, /*avx512=*/false);
-    Type wide = ops.getDoubleType();
-    Value x = arith::ExtFOp::create(rewriter, loc, wide, op.getLhs());
-    Value y = op.getRhs();
-    // A constant exponent stays a constant (exact in f64), for wideEqual.
-    Attribute exponent;
-    if (matchPattern(y, m_Constant(&exponent))) {
-      if (auto splat = dyn_cast<SplatElementsAttr>(exponent))
-        exponent = splat.getSplatValue<Attribute>();
-      if (auto number = dyn_cast<FloatAttr>(exponent))
-        y = ops.wideConstant(number.getValueAsDouble());
-    }
-    if (y == op.getRhs())
-      y = arith::ExtFOp::create(rewriter, loc, wide, y);
     rewriter.replaceOpWithNewOp<arith::TruncFOp>(
-        op, type, f32math::narrowPower(ops, x, y));
+        op, type,
+        f32math::narrowPower(ops, ops.widen(op.getLhs()),
+                             ops.widen(op.getRhs())));
     return success();
   }
 };
