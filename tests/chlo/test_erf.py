@@ -1,7 +1,8 @@
 """erf, erfc, erf_inv and bessel_i1e against mpmath.
 
-f16/bf16 (computed in f32, then rounded): at most 1 ulp. f32/f64: the
-limits in ULPS. erfc is checked in relative terms far into its tail (down to
+f16/bf16 (computed in f32, then rounded): at most 1 ulp. f32 erf (its own
+piecewise polynomial, 0.87 ulp at worst over every f32 input): 1 ulp.
+f32/f64 otherwise: the limits in ULPS. erfc is checked in relative terms far into its tail (down to
 the underflow threshold), where 1 - erf would lose every digit; erf_inv is
 checked at inputs within a few ulps of +-1, where it is steep.
 """
@@ -27,7 +28,9 @@ MP = {"erf": mp.erf, "erfc": mp.erfc, "erf_inv": mp.erfinv,
 
 
 def limit(op, dtype):
-    return 1 if dtype.itemsize == 2 else ULPS[op]
+    if dtype.itemsize == 2 or (op, dtype) == ("erf", np.dtype(np.float32)):
+        return 1
+    return ULPS[op]
 
 
 def inputs(op, dtype, rng):

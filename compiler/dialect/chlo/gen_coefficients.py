@@ -13,7 +13,11 @@ re-derived and checked:
   interpolated at the integers and stored as the ratio P(x) / Q(x) of two
   polynomials with non-negative coefficients (no cancellation for x > 0);
 * Bernoulli-number series of digamma's asymptotic expansion and of the
-  Euler-Maclaurin tail of the Hurwitz zeta function.
+  Euler-Maclaurin tail of the Hurwitz zeta function;
+* f32 erf's pieces: polynomials in ascending powers whose coefficients are
+  f32 values, fitted one coefficient at a time (each rounded to f32 before
+  the rest are refitted to what remains) by least squares with Lawson's
+  reweighting towards the minimax error.
 
 Usage: .venv/bin/python compiler/dialect/chlo/gen_coefficients.py
 """
@@ -21,6 +25,7 @@ Usage: .venv/bin/python compiler/dialect/chlo/gen_coefficients.py
 import os
 
 import mpmath as mp
+import numpy as np
 
 mp.mp.dps = 60
 
@@ -199,6 +204,68 @@ def check_lanczos(g, p, q):
 # Output
 
 
+# f32 erf: |x| in [0, 0.75) as x + x r(x^2), r(t) = erf(sqrt t) / sqrt t - 1;
+# [0.75, 1.375) as erf(|x|) itself; [1.375, 2.375) and [2.375, 3.92) as
+# 1 - erfc(|x|); from 3.92 on erf rounds to 1. The variable of the last
+# three is |x| - center, exact in f32 within the piece (Sterbenz). Each
+# bound (up to the last) is the start of the next piece.
+ERF_F32_PIECES = [  # (upper bound, center, function of the variable, degree)
+    (0.75, None, "erf_over_x_minus_one", 6),
+    (1.375, 1.0625, "erf", 8),
+    (2.375, 1.875, "erfc", 8),
+    (3.92, 3.125, "erfc", 8),
+]
+
+
+def erf_f32_target(kind, v, center):
+    if kind == "erf_over_x_minus_one":
+        if v == 0:
+            return 2 / mp.sqrt(mp.pi) - 1
+        t = mp.sqrt(mp.mpf(v))
+        return mp.erf(t) / t - 1
+    x = mp.mpf(v) + center
+    return mp.erf(x) if kind == "erf" else mp.erfc(x)
+
+
+def fit_f32_polynomial(f, lo, hi, degree, nodes=600, sweeps=30):
+    """Coefficients (ascending, each an f32 value) of a polynomial in v on
+    [lo, hi] close to f in absolute error."""
+    k = np.arange(nodes)
+    v = (np.cos(np.pi * (k + 0.5) / nodes) + 1) / 2 * (hi - lo) + lo
+    remaining = np.array([float(f(x)) for x in v])
+    coeffs = []
+    for first in range(degree + 1):
+        basis = np.stack([v ** j for j in range(first, degree + 1)], axis=1)
+        weights = np.ones(nodes)
+        for sweep in range(sweeps):
+            solution = np.linalg.lstsq(basis * weights[:, None],
+                                       remaining * weights, rcond=None)[0]
+            error = np.abs(basis @ solution - remaining)
+            # Lawson: weight the nodes by their error, towards equal ripple.
+            weights = weights * np.sqrt(error / error.max() + 1e-3)
+            weights /= weights.max()
+        c = float(np.float32(solution[0]))
+        coeffs.append(c)
+        remaining = remaining - c * v ** first
+    return coeffs
+
+
+def erf_f32_pieces():
+    fits, lower = [], 0.0
+    width = max(piece[3] for piece in ERF_F32_PIECES) + 1
+    for upper, center, kind, degree in ERF_F32_PIECES:
+        if center is None:  # the variable is x^2
+            lo, hi, center = lower * lower, upper * upper, 0.0
+        else:
+            lo, hi = lower - center, upper - center
+        f = lambda v, kind=kind, center=center: erf_f32_target(kind, v, center)
+        coeffs = fit_f32_polynomial(f, lo, hi, degree)
+        fits.append([mp.mpf(c) for c in coeffs] +
+                    [mp.mpf(0)] * (width - len(coeffs)))
+        lower = upper
+    return fits
+
+
 def fmt(v):
     return mp.nstr(v, 20, min_fixed=-3, max_fixed=3, strip_zeros=False) \
         .replace("e-0", "e-").replace("e+0", "e+")
@@ -288,6 +355,30 @@ def main():
         emit_pieces(out, f"kDigammaRoot{prec}", fits, [1, 2],
                     "digamma(x) / (x - x0) on [1, 2], x0 its positive root")
         out.append("")
+
+    fits = erf_f32_pieces()
+    out.append("// f32 erf: upper bounds of |x| for each piece (the last: where "
+               "erf rounds")
+    out.append("// to 1), the centers c of the last three (variable |x| - c), "
+               "and each piece's")
+    out.append("// coefficients in ascending powers, f32 values: x + x r(x^2) "
+               "on [0, 0.75),")
+    out.append("// erf(|x|) on [0.75, 1.375), 1 - erfc(|x|) on [1.375, 2.375) "
+               "and [2.375, 3.92).")
+    emit_array(out, "kErfF32PieceBounds",
+               [mp.mpf(float(np.float32(p[0]))) for p in ERF_F32_PIECES],
+               "upper bounds, as f32 values")
+    emit_array(out, "kErfF32PieceCenters",
+               [mp.mpf(p[1]) for p in ERF_F32_PIECES[1:]], "centers")
+    out.append(f"inline constexpr double kErfF32Pieces[{len(fits)}]"
+               f"[{len(fits[0])}] = {{")
+    for fit in fits:
+        out.append("    {")
+        for v in fit:
+            out.append(f"        {fmt(v)},")
+        out.append("    },")
+    out.append("};")
+    out.append("")
 
     # Lanczos: (g, n) chosen by scanning g for the smallest error at each n.
     for prec, g, n in (("F32", mp.mpf("4.8"), 7), ("F64", mp.mpf("10.9"), 11)):
