@@ -719,6 +719,39 @@ inline constexpr double kErfF32Pieces[4][9] = {
     },
 };
 
+// f32 erf_inv = x p(w), w = -log(1 - x^2): p's coefficients (ascending, f32
+// values) in w below the split, and in sqrt(w) - center above it.
+inline constexpr double kErfInvF32Split = 6.2500000000000000000;
+inline constexpr double kErfInvF32TailCenter = 2.5000000000000000000;
+inline constexpr double kErfInvF32Pieces[2][11] = {
+    {
+        0.88622695207595825195,
+        0.23201268911361694336,
+        0.011555436067283153534,
+        -2.3501585237681865692e-3,
+        -1.0855340951820835471e-4,
+        3.1508567190030589700e-5,
+        9.5079121820162981749e-6,
+        -3.4350191526755224913e-6,
+        4.5561361616819340270e-7,
+        -2.9839469561920850538e-8,
+        8.0831991100538402861e-10,
+    },
+    {
+        2.3359453678131103516,
+        0.98227262496948242188,
+        0.035201597958803176880,
+        -0.031256757676601409912,
+        0.019099043682217597961,
+        -6.0636587440967559814e-3,
+        -8.6754630319774150848e-4,
+        1.7629929352551698685e-3,
+        -7.2684307815507054329e-4,
+        1.2455512478481978178e-4,
+        -5.6560988923592958599e-6,
+    },
+};
+
 // Lanczos gamma, g = 4.8000000000000000000, n = 7: A(x) = P(x) / Q(x), ascending powers;
 // largest lgamma error of the formula: 4.67e-12.
 inline constexpr double kLanczosGF32 = 4.8000000000000000000;

@@ -266,6 +266,33 @@ def erf_f32_pieces():
     return fits
 
 
+# f32 erf_inv: erf_inv(x) = x p(w), w = -log(1 - x^2); p as a polynomial in w
+# for w below the split, and in sqrt(w) - center above it (up to 4: w stays
+# below 16 for every f32 x below 1).
+ERF_INV_F32_SPLIT = 6.25
+ERF_INV_F32_TAIL_CENTER = 2.5
+ERF_INV_F32_DEGREE = 10
+
+
+def erfinv_over_x_of_w_direct(w):
+    w = mp.mpf(w)
+    if w == 0:
+        return mp.sqrt(mp.pi) / 2
+    x = mp.sqrt(-mp.expm1(-w))
+    return mp.erfinv(x) / x
+
+
+def erf_inv_f32_pieces():
+    center = ERF_INV_F32_TAIL_CENTER
+    central = fit_f32_polynomial(erfinv_over_x_of_w_direct, 0,
+                                 ERF_INV_F32_SPLIT, ERF_INV_F32_DEGREE)
+    tail = fit_f32_polynomial(
+        lambda v: erfinv_over_x_of_w_direct((v + center) ** 2),
+        float(mp.sqrt(ERF_INV_F32_SPLIT)) - center, 4 - center,
+        ERF_INV_F32_DEGREE)
+    return [[mp.mpf(c) for c in central], [mp.mpf(c) for c in tail]]
+
+
 def fmt(v):
     return mp.nstr(v, 20, min_fixed=-3, max_fixed=3, strip_zeros=False) \
         .replace("e-0", "e-").replace("e+0", "e+")
@@ -372,6 +399,24 @@ def main():
                [mp.mpf(p[1]) for p in ERF_F32_PIECES[1:]], "centers")
     out.append(f"inline constexpr double kErfF32Pieces[{len(fits)}]"
                f"[{len(fits[0])}] = {{")
+    for fit in fits:
+        out.append("    {")
+        for v in fit:
+            out.append(f"        {fmt(v)},")
+        out.append("    },")
+    out.append("};")
+    out.append("")
+
+    fits = erf_inv_f32_pieces()
+    out.append("// f32 erf_inv = x p(w), w = -log(1 - x^2): p's coefficients "
+               "(ascending, f32")
+    out.append("// values) in w below the split, and in sqrt(w) - center "
+               "above it.")
+    out.append(f"inline constexpr double kErfInvF32Split = "
+               f"{fmt(mp.mpf(ERF_INV_F32_SPLIT))};")
+    out.append(f"inline constexpr double kErfInvF32TailCenter = "
+               f"{fmt(mp.mpf(ERF_INV_F32_TAIL_CENTER))};")
+    out.append(f"inline constexpr double kErfInvF32Pieces[2][{len(fits[0])}] = {{")
     for fit in fits:
         out.append("    {")
         for v in fit:
