@@ -56,6 +56,30 @@ const RuntimeValue *Interpreter::Scope::lookup(Value value) const {
   return nullptr;
 }
 
+const Interpreter::ReleasePlan &Interpreter::releasePlan(Block &block) {
+  std::unique_ptr<ReleasePlan> &plan = releasePlans[&block];
+  if (plan)
+    return *plan;
+  plan = std::make_unique<ReleasePlan>();
+  auto add = [&](Value value, Operation *definer) {
+    Operation *last = definer;
+    for (Operation *user : value.getUsers()) {
+      Operation *ancestor = block.findAncestorOpInBlock(*user);
+      if (ancestor && (!last || last->isBeforeInBlock(ancestor)))
+        last = ancestor;
+    }
+    // A block argument nothing uses stays: the caller holds it anyway.
+    if (last)
+      (*plan)[last].push_back(value);
+  };
+  for (BlockArgument argument : block.getArguments())
+    add(argument, nullptr);
+  for (Operation &op : block)
+    for (Value result : op.getResults())
+      add(result, &op);
+  return *plan;
+}
+
 FailureOr<Values> Interpreter::runRegion(Region &region,
                                          ArrayRef<RuntimeValue> arguments) {
   return runBlock(region, arguments, currentScope);
@@ -76,6 +100,7 @@ FailureOr<Values> Interpreter::runBlock(Region &region,
   scope.parent = parent;
   for (auto [arg, value] : llvm::zip(block.getArguments(), arguments))
     scope.values[arg] = value;
+  const ReleasePlan &release = releasePlan(block);
   // Evaluators of ops with regions call runRegion, which nests in `scope`.
   const Scope *saved = currentScope;
   currentScope = &scope;
@@ -124,6 +149,9 @@ FailureOr<Values> Interpreter::runBlock(Region &region,
              << " results, expected " << op.getNumResults();
     for (auto [result, value] : llvm::zip(op.getResults(), *results))
       scope.values[result] = std::move(value);
+    if (auto last = release.find(&op); last != release.end())
+      for (Value value : last->second)
+        scope.values.erase(value);
   }
   return region.getParentOp()->emitError() << "region has no terminator";
 }

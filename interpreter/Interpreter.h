@@ -91,10 +91,22 @@ private:
                                    llvm::ArrayRef<RuntimeValue> arguments,
                                    const Scope *parent);
 
+  /// For each op of a block, the values of the block (its arguments and
+  /// results of its ops) whose last use is that op, uses inside the op's
+  /// regions included: runBlock drops them once the op has run, so a long
+  /// chain of elementwise ops holds two or three tensors at a time instead
+  /// of all of them. A result nothing uses goes right after its op.
+  using ReleasePlan =
+      llvm::DenseMap<mlir::Operation *, llvm::SmallVector<mlir::Value, 2>>;
+  const ReleasePlan &releasePlan(mlir::Block &block);
+
   mlir::ModuleOp module;
   InterpreterOptions options;
   OpRegistry registry;
   const Scope *currentScope = nullptr;
+  /// Built once per block; pointers stay valid while nested blocks add
+  /// theirs.
+  llvm::DenseMap<mlir::Block *, std::unique_ptr<ReleasePlan>> releasePlans;
 };
 
 } // namespace axle::interp
