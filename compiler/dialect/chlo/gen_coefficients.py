@@ -306,19 +306,23 @@ def emit_array(out, name, values, comment):
     out.append("};")
 
 
+def emit_table(out, name, rows):
+    out.append(f"inline constexpr double {name}[{len(rows)}][{len(rows[0])}] = {{")
+    for row in rows:
+        out.append("    {")
+        for v in row:
+            out.append(f"        {fmt(v)},")
+        out.append("    },")
+    out.append("};")
+
+
 def emit_pieces(out, name, fits, bounds, comment):
     out.append(f"// {comment}")
     out.append(f"inline constexpr double {name}Bounds[] = {{")
     for b in bounds:
         out.append(f"    {fmt(mp.mpf(b))},")
     out.append("};")
-    out.append(f"inline constexpr double {name}[{len(fits)}][{len(fits[0])}] = {{")
-    for fit in fits:
-        out.append("    {")
-        for v in fit:
-            out.append(f"        {fmt(v)},")
-        out.append("    },")
-    out.append("};")
+    emit_table(out, name, fits)
 
 
 def main():
@@ -397,14 +401,7 @@ def main():
                "upper bounds, as f32 values")
     emit_array(out, "kErfF32PieceCenters",
                [mp.mpf(p[1]) for p in ERF_F32_PIECES[1:]], "centers")
-    out.append(f"inline constexpr double kErfF32Pieces[{len(fits)}]"
-               f"[{len(fits[0])}] = {{")
-    for fit in fits:
-        out.append("    {")
-        for v in fit:
-            out.append(f"        {fmt(v)},")
-        out.append("    },")
-    out.append("};")
+    emit_table(out, "kErfF32Pieces", fits)
     out.append("")
 
     fits = erf_inv_f32_pieces()
@@ -416,13 +413,7 @@ def main():
                f"{fmt(mp.mpf(ERF_INV_F32_SPLIT))};")
     out.append(f"inline constexpr double kErfInvF32TailCenter = "
                f"{fmt(mp.mpf(ERF_INV_F32_TAIL_CENTER))};")
-    out.append(f"inline constexpr double kErfInvF32Pieces[2][{len(fits[0])}] = {{")
-    for fit in fits:
-        out.append("    {")
-        for v in fit:
-            out.append(f"        {fmt(v)},")
-        out.append("    },")
-    out.append("};")
+    emit_table(out, "kErfInvF32Pieces", fits)
     out.append("")
 
     # Lanczos: (g, n) chosen by scanning g for the smallest error at each n.
