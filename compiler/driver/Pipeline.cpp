@@ -190,7 +190,8 @@ std::optional<CompiledModule> compileModule(ModuleOp module,
   cpu::buildLinalgToLLVMPipeline(
       pm, options.memoryReport, options.fusionReport, options.fusion,
       /*streamingStores=*/llvm::Triple(target->triple).isX86(),
-      /*avx512=*/cpu::targetHasFeature(*target, "avx512f"));
+      /*avx512=*/cpu::targetHasFeature(*target, "avx512f"),
+      /*avx2=*/cpu::targetHasFeature(*target, "avx2"));
   if (failed(pm.run(module)))
     return std::nullopt;
 

@@ -4,8 +4,8 @@
 // interpreter runs them, against the C library's double functions (well
 // under an f32 ULP off, so rounding them gives the correctly rounded f32 up
 // to rare ties): every 127th f32 bit pattern (34 million inputs, all signs
-// and magnitudes) stays within the documented bound (exp, log, log1p, sin,
-// cos and tan 1 ULP, expm1 and tanh 2 ULP), and NaN,
+// and magnitudes) stays within the documented bound (exp, tanh, log, log1p,
+// sin, cos and tan 1 ULP, expm1 2 ULP), and NaN,
 // infinities, overflow, underflow and signed zeros come out as IEEE and the
 // specification say. Compiled code runs the same recipes;
 // tests/differential/test_vector_math.py checks that both backends agree
@@ -100,11 +100,28 @@ TEST(F32Exponentials, Expm1IsWithinTwoUlp) {
   EXPECT_LE(s.worst, 2.0) << "at x = " << s.worstInput;
 }
 
-TEST(F32Exponentials, TanhIsWithinTwoUlp) {
+TEST(F32Exponentials, TanhIsWithinOneUlp) {
   Sweep s = sweep([](float x) { return tanh(x); },
                   [](double x) { return std::tanh(x); }, kStride);
   EXPECT_EQ(s.badSpecials, 0);
-  EXPECT_LE(s.worst, 2.0) << "at x = " << s.worstInput;
+  EXPECT_LE(s.worst, 1.0) << "at x = " << s.worstInput;
+}
+
+// Every piece's first and last inputs (tanh's pieces end where the bits of
+// |x| >> 22 change), and the clamp: |x| >= kTanhHigh (inf included) gives
+// the last piece's value there, which must be 1.
+TEST(F32Exponentials, TanhIsWithinOneUlpAtPieceEnds) {
+  for (uint32_t piece = 0; piece <= 16; ++piece) {
+    uint32_t first =
+        static_cast<uint32_t>(axle::f32math::kTanhFirstHalf + piece) << 22;
+    for (int64_t delta = -2; delta <= 2; ++delta) {
+      float x = std::bit_cast<float>(static_cast<uint32_t>(first + delta));
+      EXPECT_LE(ulpError(tanh(x), std::tanh(static_cast<double>(x))), 1.0)
+          << "at x = " << x;
+      EXPECT_EQ(tanh(-x), -tanh(x)) << "at x = " << x;
+    }
+  }
+  EXPECT_EQ(tanh(axle::f32math::kTanhHigh), 1.0f);
 }
 
 TEST(F32Exponentials, LogIsWithinOneUlp) {

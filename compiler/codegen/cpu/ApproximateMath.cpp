@@ -131,7 +131,8 @@ struct ApproximateMathPass
     // Above PromoteToF64's benefit of 2, so that f32 exp, expm1, tanh,
     // log, log1p, sin, cos, tan and pow are inlined rather than promoted to
     // a library call.
-    populateVectorMathPatterns(patterns, /*benefit=*/3, avx512);
+    populateVectorMathPatterns(patterns, /*benefit=*/3,
+                               VectorIsa{avx2 || avx512, avx512});
     populateMathF32ExpansionPatterns(patterns, isApproximated);
     populateMathPolynomialApproximationPatterns(patterns, isApproximated);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))

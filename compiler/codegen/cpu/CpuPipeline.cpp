@@ -88,7 +88,8 @@ constexpr const char *kBuffersToLLVM =
 
 void buildLinalgToLLVMPipeline(mlir::OpPassManager &pm,
                                llvm::StringRef memoryReport, bool fusionReport,
-                               bool fusion, bool streamingStores, bool avx512) {
+                               bool fusion, bool streamingStores, bool avx512,
+                               bool avx2) {
   // The strings are parsed against the registry, which
   // registerCpuCodegenPasses fills once per process.
   registerCpuCodegenPasses();
@@ -111,9 +112,10 @@ void buildLinalgToLLVMPipeline(mlir::OpPassManager &pm,
   }
   pipeline += ",axle-plan-buffers,";
   pipeline += kBuffersToLLVM;
-  if (avx512)
+  if (avx512 || avx2)
     pipeline = std::regex_replace(pipeline, std::regex("axle-approximate-math"),
-                                  "axle-approximate-math{avx512=true}");
+                                  avx512 ? "axle-approximate-math{avx512=true}"
+                                         : "axle-approximate-math{avx2=true}");
   if (!streamingStores)
     pipeline = std::regex_replace(
         pipeline,

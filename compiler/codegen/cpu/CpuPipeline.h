@@ -42,12 +42,13 @@ bool targetHasFeature(const CpuTarget &target, llvm::StringRef feature);
 /// decisions and kernel counts; without `fusion`, no elementwise fusion (to
 /// measure what it gains). With `streamingStores` (x86 targets), large
 /// write-only results are written with non-temporal stores. With `avx512`
-/// (the target has AVX-512F), exp scales by vscalefps.
+/// (the target has AVX-512F), exp scales by vscalefps; with `avx512` or
+/// `avx2`, the math recipes' table lookups are register permutes.
 void buildLinalgToLLVMPipeline(mlir::OpPassManager &pm,
                                llvm::StringRef memoryReport = "",
                                bool fusionReport = false, bool fusion = true,
                                bool streamingStores = false,
-                               bool avx512 = false);
+                               bool avx512 = false, bool avx2 = false);
 
 /// Translates an LLVM-dialect module to LLVM IR, optimizes it for the
 /// target and returns the object file's bytes; nullopt after emitting a

@@ -17,12 +17,19 @@ namespace axle::cpu {
 /// does it first, so the pipeline needs no separate step.
 void emitCustomCallThunks(mlir::ModuleOp module);
 
+/// The x86 vector instructions the math recipes may call directly.
+struct VectorIsa {
+  bool avx2 = false;
+  bool avx512 = false;
+};
+
 /// f32 and bf16 math.exp, math.expm1 and math.tanh (scalars and vectors) as
 /// inline f32 arithmetic (VectorMath.cpp): the recipes the interpreter runs
 /// (F32Exponentials.h), so the same bits, without scalar library calls.
-/// With `avx512`, exp scales its result with vscalefps.
+/// With `isa.avx512`, exp scales its result with vscalefps; table lookups
+/// (tanh's coefficients) are register permutes with AVX2 or AVX-512.
 void populateVectorMathPatterns(mlir::RewritePatternSet &patterns,
-                                mlir::PatternBenefit benefit, bool avx512);
+                                mlir::PatternBenefit benefit, VectorIsa isa);
 
 } // namespace axle::cpu
 

@@ -26,7 +26,11 @@ def ApproximateMathPass : Pass<"axle-approximate-math", "::mlir::ModuleOp"> {
     Option<"avx512", "avx512", "bool", /*default=*/"false",
            "The target has AVX-512F: exp scales its result by 2^n with "
            "vscalefps (llvm.x86.avx512.mask.scalef.ps.512) instead of two "
-           "multiplies (the same bits)">
+           "multiplies (the same bits), and table lookups of 16 lanes are "
+           "one vpermps (llvm.x86.avx512.permvar.sf.512)">,
+    Option<"avx2", "avx2", "bool", /*default=*/"false",
+           "The target has AVX2: table lookups of 8 lanes are two vpermps "
+           "(llvm.x86.avx2.permps) and a select">
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect", "::mlir::math::MathDialect",

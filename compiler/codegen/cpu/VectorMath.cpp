@@ -6,13 +6,14 @@
 // compiler/dialect/stablehlo/F32Exponentials.h and F32Trigonometry.h,
 // which the interpreter runs on scalars, built here from MLIR operations of
 // the op's own shape. Vectors stay vectors (16 f32 lanes per AVX-512
-// register). sin, cos and tan call the C library only for the lanes of
-// |x| >= 2^30, infinities and NaN, behind a branch that vectors without
-// such a lane skip. f32, f16 and bf16 math.powf compute NarrowPower.h's
-// selection in f64: a constant exponent of 2, 3, 4, 1 or -1 leaves
-// products (or a quotient) of f64 vectors, others one library pow per lane.
-// bf16 ones are extended to f32, computed the same way and rounded once,
-// as the interpreter does too.
+// register); tanh's table lookups are register permutes on AVX-512 and
+// AVX2 (selects elsewhere). sin, cos and tan call the C library only for
+// the lanes of |x| >= 2^30, infinities and NaN, behind a branch that
+// vectors without such a lane skip. f32, f16 and bf16 math.powf compute
+// NarrowPower.h's selection in f64: a constant exponent of 2, 3, 4, 1 or
+// -1 leaves products (or a quotient) of f64 vectors, others one library
+// pow per lane. bf16 ones are extended to f32, computed the same way and
+// rounded once, as the interpreter does too.
 //
 // Only exactly rounded IEEE operations are created, without fastmath
 // flags, so every target computes the interpreter's bits. Under
@@ -51,8 +52,8 @@ public:
   using Int = Value;
   using Bool = Value;
 
-  MlirOps(PatternRewriter &rewriter, Location loc, Type shape, bool avx512)
-      : rewriter(rewriter), loc(loc), avx512(avx512) {
+  MlirOps(PatternRewriter &rewriter, Location loc, Type shape, VectorIsa isa)
+      : rewriter(rewriter), loc(loc), target(isa) {
     floatType = rewriter.getF32Type();
     doubleType = rewriter.getF64Type();
     intType = rewriter.getI32Type();
@@ -105,6 +106,83 @@ public:
   Value subInt(Value a, Value b) {
     return arith::SubIOp::create(rewriter, loc, a, b);
   }
+  Value maxInt(Value a, Value b) {
+    return arith::MaxSIOp::create(rewriter, loc, a, b);
+  }
+  /// table[index] per lane, index in [0, 16): one permute per 16 lanes on
+  /// AVX-512 (vpermps), two permutes of the table's halves and a select
+  /// per 8 lanes on AVX2; elsewhere four levels of selects between
+  /// constants, one per bit of the index.
+  Value lookup(const float (&table)[16], Value index) {
+    auto vector = dyn_cast<VectorType>(floatType);
+    bool wholeRegisters =
+        vector && vector.getRank() == 1 && !vector.isScalable();
+    if (target.avx512 && wholeRegisters && vector.getNumElements() % 16 == 0)
+      return byRegisters(index, 16, [&](ArrayRef<Value> part) {
+        return permute("llvm.x86.avx512.permvar.sf.512", table, 16, part[0]);
+      });
+    if (target.avx2 && wholeRegisters && vector.getNumElements() % 8 == 0)
+      return byRegisters(index, 8, [&](ArrayRef<Value> parts) -> Value {
+        Value part = parts[0];
+        Value upper = arith::CmpIOp::create(
+            rewriter, loc, arith::CmpIPredicate::ne,
+            arith::AndIOp::create(
+                rewriter, loc, part,
+                splat(part.getType(), rewriter.getI32IntegerAttr(8))),
+            splat(part.getType(), rewriter.getI32IntegerAttr(0)));
+        return arith::SelectOp::create(
+            rewriter, loc, upper,
+            permute("llvm.x86.avx2.permps", table + 8, 8, part),
+            permute("llvm.x86.avx2.permps", table, 8, part));
+      });
+    SmallVector<Value> level;
+    for (float value : table)
+      level.push_back(constant(value));
+    for (int bit = 0; level.size() > 1; ++bit) {
+      Value set = arith::CmpIOp::create(
+          rewriter, loc, arith::CmpIPredicate::ne,
+          arith::AndIOp::create(rewriter, loc, index, intConstant(1 << bit)),
+          intConstant(0));
+      SmallVector<Value> next;
+      for (size_t i = 0; i < level.size(); i += 2)
+        next.push_back(select(set, level[i + 1], level[i]));
+      level = std::move(next);
+    }
+    return level.front();
+  }
+  /// `intrinsic`(values, index) with `values` a constant vector of `lanes`
+  /// table entries: the permute picking values[index] in each lane.
+  Value permute(llvm::StringRef intrinsic, const float *values, int64_t lanes,
+                Value index) {
+    auto type = VectorType::get({lanes}, rewriter.getF32Type());
+    Value table = arith::ConstantOp::create(
+        rewriter, loc, type,
+        DenseElementsAttr::get(type, ArrayRef<float>(values, lanes)));
+    return LLVM::CallIntrinsicOp::create(rewriter, loc, type,
+                                         rewriter.getStringAttr(intrinsic),
+                                         ValueRange{table, index})
+        .getResult(0);
+  }
+  /// `build` applied to each `lanes`-wide part of the vectors `operands`
+  /// (of one length), its f32 results put back together.
+  Value byRegisters(ValueRange operands, int64_t lanes,
+                    function_ref<Value(ArrayRef<Value>)> build) {
+    int64_t total = cast<VectorType>(operands[0].getType()).getNumElements();
+    if (total == lanes)
+      return build(SmallVector<Value>(operands));
+    Value result = constant(0.0f);
+    for (int64_t offset = 0; offset < total; offset += lanes) {
+      SmallVector<Value> parts;
+      for (Value operand : operands)
+        parts.push_back(vector::ExtractStridedSliceOp::create(
+            rewriter, loc, operand, ArrayRef<int64_t>{offset},
+            ArrayRef<int64_t>{lanes}, ArrayRef<int64_t>{1}));
+      result = vector::InsertStridedSliceOp::create(
+          rewriter, loc, build(parts), result, ArrayRef<int64_t>{offset},
+          ArrayRef<int64_t>{1});
+    }
+    return result;
+  }
   Value shiftLeft(Value a, int amount) {
     return arith::ShLIOp::create(rewriter, loc, a, intConstant(amount));
   }
@@ -125,7 +203,7 @@ public:
   /// integers and back), else two multiplies. Both round once.
   Value scaleByPowerOfTwo(Value a, Value n) {
     auto vector = dyn_cast<VectorType>(floatType);
-    if (!avx512 || !vector || vector.getRank() != 1 ||
+    if (!target.avx512 || !vector || vector.getRank() != 1 ||
         vector.getNumElements() % 16 != 0 || vector.isScalable())
       return f32math::scaleByTwoMultiplies(*this, a, n);
     auto lanes = VectorType::get({16}, rewriter.getF32Type());
@@ -135,30 +213,14 @@ public:
     // to nearest.
     Value currentRounding =
         arith::ConstantOp::create(rewriter, loc, rewriter.getI32IntegerAttr(4));
-    Value result = a;
-    for (int64_t offset = 0; offset < vector.getNumElements(); offset += 16) {
-      auto slice = [&](Value whole) -> Value {
-        if (vector.getNumElements() == 16)
-          return whole;
-        return vector::ExtractStridedSliceOp::create(
-            rewriter, loc, whole, ArrayRef<int64_t>{offset},
-            ArrayRef<int64_t>{16}, ArrayRef<int64_t>{1});
-      };
-      Value part = slice(a);
-      Value scaled =
-          LLVM::CallIntrinsicOp::create(
-              rewriter, loc, lanes,
-              rewriter.getStringAttr("llvm.x86.avx512.mask.scalef.ps.512"),
-              ValueRange{part, slice(n), part, allLanes, currentRounding})
-              .getResult(0);
-      result = vector.getNumElements() == 16
-                   ? scaled
-                   : vector::InsertStridedSliceOp::create(
-                         rewriter, loc, scaled, result,
-                         ArrayRef<int64_t>{offset}, ArrayRef<int64_t>{1})
-                         .getResult();
-    }
-    return result;
+    return byRegisters({a, n}, 16, [&](ArrayRef<Value> parts) -> Value {
+      return LLVM::CallIntrinsicOp::create(
+                 rewriter, loc, lanes,
+                 rewriter.getStringAttr("llvm.x86.avx512.mask.scalef.ps.512"),
+                 ValueRange{parts[0], parts[1], parts[0], allLanes,
+                            currentRounding})
+          .getResult(0);
+    });
   }
   Value less(Value a, Value b) {
     return compare(arith::CmpFPredicate::OLT, a, b);
@@ -287,7 +349,7 @@ private:
 
   PatternRewriter &rewriter;
   Location loc;
-  bool avx512;
+  VectorIsa target;
   Type floatType;
   Type doubleType;
   Type intType;
@@ -306,7 +368,7 @@ struct InlineNarrowPower : public OpRewritePattern<math::PowFOp> {
       return failure();
     Location loc = op.getLoc();
     // Only the f64 steps are used, of the op's shape.
-    MlirOps ops(rewriter, loc, type, /*avx512=*/false);
+    MlirOps ops(rewriter, loc, type, VectorIsa{});
     rewriter.replaceOpWithNewOp<arith::TruncFOp>(
         op, type,
         f32math::narrowPower(ops, ops.widen(op.getLhs()),
@@ -326,8 +388,8 @@ Value sinOrCos(MlirOps &ops, Value x) {
 /// through extf and truncf.
 template <typename MathOp, Recipe compute>
 struct InlineF32Recipe : public OpRewritePattern<MathOp> {
-  InlineF32Recipe(MLIRContext *context, PatternBenefit benefit, bool avx512)
-      : OpRewritePattern<MathOp>(context, benefit), avx512(avx512) {}
+  InlineF32Recipe(MLIRContext *context, PatternBenefit benefit, VectorIsa isa)
+      : OpRewritePattern<MathOp>(context, benefit), isa(isa) {}
 
   LogicalResult matchAndRewrite(MathOp op,
                                 PatternRewriter &rewriter) const override {
@@ -335,7 +397,7 @@ struct InlineF32Recipe : public OpRewritePattern<MathOp> {
     Type element = getElementTypeOrSelf(type);
     if (!element.isF32() && !element.isBF16())
       return failure();
-    MlirOps ops(rewriter, op.getLoc(), type, avx512);
+    MlirOps ops(rewriter, op.getLoc(), type, isa);
     Value operand = op.getOperand();
     if (element.isBF16())
       operand = arith::ExtFOp::create(rewriter, op.getLoc(), ops.getFloatType(),
@@ -348,13 +410,13 @@ struct InlineF32Recipe : public OpRewritePattern<MathOp> {
   }
 
 private:
-  bool avx512;
+  VectorIsa isa;
 };
 
 } // namespace
 
 void populateVectorMathPatterns(RewritePatternSet &patterns,
-                                PatternBenefit benefit, bool avx512) {
+                                PatternBenefit benefit, VectorIsa isa) {
   patterns.add<
       InlineF32Recipe<math::ExpOp, f32math::exp<MlirOps>>,
       InlineF32Recipe<math::ExpM1Op, f32math::expm1<MlirOps>>,
@@ -364,7 +426,7 @@ void populateVectorMathPatterns(RewritePatternSet &patterns,
       InlineF32Recipe<math::SinOp, sinOrCos<f32math::TrigFunction::Sine>>,
       InlineF32Recipe<math::CosOp, sinOrCos<f32math::TrigFunction::Cosine>>,
       InlineF32Recipe<math::TanOp, sinOrCos<f32math::TrigFunction::Tangent>>>(
-      patterns.getContext(), benefit, avx512);
+      patterns.getContext(), benefit, isa);
   patterns.add<InlineNarrowPower>(patterns.getContext(), benefit);
 }
 

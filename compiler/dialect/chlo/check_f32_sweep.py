@@ -10,7 +10,7 @@ inputs fall in each error band. Odd functions need only the non-negative
 half. About a minute per 2^30 inputs on one core.
 
 Usage: .venv/bin/python compiler/dialect/chlo/check_f32_sweep.py erf_inv 1
-       (op: erf, erfc or erf_inv; end of the range; --build-dir=build)
+       (op: erf, erfc, erf_inv or tanh; end of the range; --build-dir=build)
 """
 
 import argparse
@@ -23,8 +23,11 @@ import numpy as np
 import scipy.special
 
 CHUNK = 1 << 24
-REFERENCES = {"erf": scipy.special.erf, "erfc": scipy.special.erfc,
-              "erf_inv": scipy.special.erfinv}
+# op: (the MLIR operation, the float64 reference)
+REFERENCES = {"erf": ("chlo.erf", scipy.special.erf),
+              "erfc": ("chlo.erfc", scipy.special.erfc),
+              "erf_inv": ("chlo.erf_inv", scipy.special.erfinv),
+              "tanh": ("stablehlo.tanh", np.tanh)}
 
 
 def main():
@@ -38,7 +41,8 @@ def main():
         t = f"tensor<{CHUNK}xf32>"
         source = pathlib.Path(folder) / "f.mlir"
         source.write_text(f"func.func @main(%x: {t}) -> {t} {{\n"
-                          f"  %0 = chlo.{args.op} %x : {t} -> {t}\n"
+                          f"  %0 = {REFERENCES[args.op][0]} %x : {t}"
+                          f"{' -> ' + t if args.op != 'tanh' else ''}\n"
                           f"  return %0 : {t}\n}}\n")
         library = pathlib.Path(folder) / "f.so"
         subprocess.run([str(compiler), str(source), "--emit=shared-lib",
@@ -55,7 +59,7 @@ def main():
         x = np.ascontiguousarray(bits.view(np.float32))
         entry((ctypes.c_void_p * 2)(x.ctypes.data, result.ctypes.data))
         got = result.astype(np.float64)
-        exact = REFERENCES[args.op](x.astype(np.float64))
+        exact = REFERENCES[args.op][1](x.astype(np.float64))
         finite = np.isfinite(exact)
         if not np.array_equal(got[~finite], exact[~finite], equal_nan=True):
             print("non-finite results differ, e.g. at x =",

@@ -227,20 +227,26 @@ def erf_f32_target(kind, v, center):
     return mp.erf(x) if kind == "erf" else mp.erfc(x)
 
 
-def fit_f32_polynomial(f, lo, hi, degree, nodes=600, sweeps=30):
+def fit_f32_polynomial(f, lo, hi, degree, nodes=600, sweeps=30,
+                       in_ulps=False):
     """Coefficients (ascending, each an f32 value) of a polynomial in v on
-    [lo, hi] close to f in absolute error."""
+    [lo, hi] close to f in absolute error, or with `in_ulps` in units of
+    f32 ULPs of f (where f crosses a power of two within [lo, hi])."""
     k = np.arange(nodes)
     v = (np.cos(np.pi * (k + 0.5) / nodes) + 1) / 2 * (hi - lo) + lo
     remaining = np.array([float(f(x)) for x in v])
+    scale = np.ones(nodes)
+    if in_ulps:
+        _, exponent = np.frexp(np.abs(remaining))
+        scale = np.ldexp(1.0, 24 - exponent)
     coeffs = []
     for first in range(degree + 1):
         basis = np.stack([v ** j for j in range(first, degree + 1)], axis=1)
-        weights = np.ones(nodes)
+        weights = scale.copy()
         for sweep in range(sweeps):
             solution = np.linalg.lstsq(basis * weights[:, None],
                                        remaining * weights, rcond=None)[0]
-            error = np.abs(basis @ solution - remaining)
+            error = np.abs(basis @ solution - remaining) * scale
             # Lawson: weight the nodes by their error, towards equal ripple.
             weights = weights * np.sqrt(error / error.max() + 1e-3)
             weights /= weights.max()

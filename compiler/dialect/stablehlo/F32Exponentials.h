@@ -10,28 +10,32 @@
 // run them: the interpreter over scalar floats, the compiler over MLIR
 // vector operations (compiler/codegen/cpu/VectorMath.cpp). Every step is an
 // exactly rounded IEEE operation (add, sub, mul, div, fused multiply-add,
-// round to integer, compare, select, bit casts, integer add and shifts), so
-// both compute the same bits by construction.
+// round to integer, compare, select, bit casts, integer add and shifts) or
+// an exact table lookup, so both compute the same bits by construction.
 //
 // Worst errors against the correctly rounded result, measured over every
 // f32 input (docs/architecture.md, "Numerics of compiled code"): exp 1 ULP,
-// expm1 2 ULP, tanh 2 ULP, log 1 ULP; subnormal results and inputs
+// expm1 2 ULP, tanh 1 ULP, log 1 ULP; subnormal results and inputs
 // included.
 //
 // `Ops` provides the types Float, Int (32-bit) and Bool, and:
 //   constant(float) intConstant(int32_t)
 //   add sub mul div fma(a, b, c) = a * b + c rounded once, neg abs
 //   roundEven copySign toInt (of an integer-valued float)
-//   addInt subInt shiftLeft(Int, n) shiftRight(Int, n) (arithmetic)
+//   addInt subInt maxInt shiftLeft(Int, n) shiftRight(Int, n) (arithmetic)
 //   fromBits (Int -> Float) toBits (Float -> Int) intToFloat (exact here)
 //   less greater equal isNaN select(Bool, a, b)
 //   scaleByPowerOfTwo(a, n) = a 2^n rounded once, n an integer-valued Float
+//   lookup(table, i) = table[i] for a table of 16 floats and i in [0, 16)
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef AXLE_COMPILER_DIALECT_STABLEHLO_F32EXPONENTIALS_H
 #define AXLE_COMPILER_DIALECT_STABLEHLO_F32EXPONENTIALS_H
 
+#include "compiler/dialect/stablehlo/F32TanhTable.h"
+
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstdint>
@@ -68,8 +72,6 @@ inline constexpr float kExpHigh = 89.0f;
 inline constexpr float kExpZeroBelow = -103.972084f;
 // expm1(-25) rounds to -1, as does expm1 of every x below -17.4.
 inline constexpr float kExpm1Low = -25.0f;
-// tanh(9.5) rounds to 1 (tanh reaches 1 in f32 at 9.0109).
-inline constexpr float kTanhHigh = 9.5f;
 
 /// min(x, hi); NaN becomes hi.
 template <typename Ops>
@@ -176,36 +178,27 @@ typename Ops::Float expm1(Ops &ops, typename Ops::Float x) {
   return ops.select(ops.isNaN(x), x, e);
 }
 
-/// tanh(|x|) = t / (t + 2) = 1 - 2 / (t + 2) with t = expm1(2 |x|). One
-/// division: g = m / d, with d = t + 2 rounded and m = min(t, 2), gives
-/// tanh as g (t < 2) or 1 - g (t >= 2, no cancellation either way). Then g
-/// is corrected for d's rounding: d + e = t + 2 exactly, with e from two
-/// exact subtractions (the bigger of t and 2 is added to first); with the
-/// division's exact residual rho = m - g d, the true quotient is
-/// g + (rho - g e) / (t + 2), and 1 / (t + 2) is (1 - g) / 2 (t < 2) or
-/// g / 2 (t >= 2) to a few ULP, enough for a correction below an ULP. That
-/// keeps tanh within about 1 ULP; copysign restores the sign (and -0).
+/// tanh(|x|) by pieces (F32TanhTable.h, gen_tanh_table.py): the piece of
+/// a = |x| (clamped to kTanhHigh, where tanh has rounded to 1) from its
+/// exponent and leading significand bit, then that piece's polynomial of
+/// degree 7 in t = a - c (exact) by Horner's rule, its center and
+/// coefficients looked up per element (one permute per 16 lanes on
+/// AVX-512). No division and no exponential: half the operations of
+/// 1 - 2 / (e^2a + 1) with t = expm1(2a), the recipe before it (worst
+/// 1.66 ULP), and within 1 ULP. copysign restores the sign (and -0); NaN
+/// stays NaN.
 template <typename Ops>
 typename Ops::Float tanh(Ops &ops, typename Ops::Float x) {
   typename Ops::Float a = atMost(ops, ops.abs(x), kTanhHigh);
-  typename Ops::Float t = expm1InRange(ops, ops.add(a, a));
-  typename Ops::Float two = ops.constant(2.0f);
-  typename Ops::Float half = ops.constant(0.5f);
-  typename Ops::Bool small = ops.less(t, two);
-  typename Ops::Float numerator = ops.select(small, t, two);
-  typename Ops::Float bigger = ops.select(small, two, t);
-  typename Ops::Float d = ops.add(t, two);
-  typename Ops::Float e = ops.sub(numerator, ops.sub(d, bigger));
-  typename Ops::Float g = ops.div(numerator, d);
-  typename Ops::Float minusG = ops.neg(g);
-  typename Ops::Float rho = ops.fma(minusG, d, numerator);
-  typename Ops::Float reciprocal =
-      ops.select(small, ops.fma(minusG, half, half), ops.mul(g, half));
-  typename Ops::Float corrected =
-      ops.fma(ops.fma(minusG, e, rho), reciprocal, g);
-  typename Ops::Float result =
-      ops.select(small, corrected, ops.sub(ops.constant(1.0f), corrected));
-  result = ops.copySign(result, x);
+  typename Ops::Int piece =
+      ops.maxInt(ops.subInt(ops.shiftRight(ops.toBits(a), kTanhShift),
+                            ops.intConstant(kTanhFirstHalf)),
+                 ops.intConstant(0));
+  typename Ops::Float t = ops.sub(a, ops.lookup(kTanhCenters, piece));
+  typename Ops::Float p = ops.lookup(kTanhCoefficients[kTanhDegree], piece);
+  for (int k = kTanhDegree - 1; k >= 0; --k)
+    p = ops.fma(p, t, ops.lookup(kTanhCoefficients[k], piece));
+  typename Ops::Float result = ops.copySign(p, x);
   return ops.select(ops.isNaN(x), x, result);
 }
 
@@ -320,6 +313,7 @@ struct ScalarOps {
   Int toInt(Float a) { return static_cast<Int>(a); }
   Int addInt(Int a, Int b) { return a + b; }
   Int subInt(Int a, Int b) { return a - b; }
+  Int maxInt(Int a, Int b) { return std::max(a, b); }
   Int shiftLeft(Int a, int amount) {
     return static_cast<Int>(static_cast<uint32_t>(a) << amount);
   }
@@ -337,6 +331,7 @@ struct ScalarOps {
   Bool equal(Float a, Float b) { return a == b; }
   Bool isNaN(Float a) { return std::isnan(a); }
   Float select(Bool condition, Float a, Float b) { return condition ? a : b; }
+  Float lookup(const float (&table)[16], Int index) { return table[index]; }
 };
 
 inline float exp(float x) {

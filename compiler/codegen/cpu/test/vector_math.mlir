@@ -25,10 +25,19 @@
 // expm1 keeps -0: the zero input is selected.
 // CHECK-NOT: math.exp
 // CHECK: arith.cmpf oeq, %arg0, %{{.*}} : vector<16xf32>
-// tanh: one division, corrected for the rounding of t + 2; copysign.
+// tanh: the piece from the bits of |x| (shifted right by 22, less the
+// first piece's, at least 0), t = |x| - its center, then its polynomial
+// by Horner's rule, 7 fused multiply-adds; without AVX each coefficient
+// is picked by selects on the piece's bits. No division; copysign.
 // CHECK: math.absf %arg0 : vector<16xf32>
 // CHECK-NOT: math.expm1
-// CHECK: arith.divf %{{.*}}, %{{.*}} : vector<16xf32>
+// CHECK-NOT: arith.divf
+// CHECK: arith.shrsi %{{.*}}, %{{.*}} : vector<16xi32>
+// CHECK: %[[PIECE:.*]] = arith.maxsi %{{.*}}, %{{.*}} : vector<16xi32>
+// CHECK: arith.andi %[[PIECE]], %{{.*}} : vector<16xi32>
+// CHECK: arith.select %{{.*}}, %{{.*}}, %{{.*}} : vector<16xi1>, vector<16xf32>
+// CHECK-COUNT-7: math.fma %{{.*}}, %{{.*}}, %{{.*}} : vector<16xf32>
+// CHECK-NOT: arith.divf
 // CHECK: math.copysign %{{.*}}, %arg0 : vector<16xf32>
 // CHECK-NOT: math.tanh
 // The scalar one: the same code on f32.
