@@ -25,8 +25,9 @@
 //     bypass the caches when aligned (fenced before each function returns);
 //     large outer parallel loops run on the runtime's kernel threads; vector
 //     transfers to 1-D ones, scalar ones where the buffer is strided;
-//  5. complex to real arithmetic, f16/bf16 math in f32; f32 exp, expm1
-//     and tanh as inline vector code in f64, the C library for the other
+//  5. complex to real arithmetic, f16/bf16 math in f32; f32 exp, expm1,
+//     tanh, log, log1p, sin, cos and tan as inline vector code (the
+//     interpreter's recipes), the C library for the other
 //     transcendental functions; bf16 arithmetic in f32 with software rounding
 //     to bf16 (the AVX-512 conversion instruction flushes subnormals to zero);
 //  6. the axle entry points, then everything to the LLVM dialect, with

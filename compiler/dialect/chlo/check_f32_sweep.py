@@ -40,9 +40,11 @@ def main():
     with tempfile.TemporaryDirectory() as folder:
         t = f"tensor<{CHUNK}xf32>"
         source = pathlib.Path(folder) / "f.mlir"
+        operation = REFERENCES[args.op][0]
+        # chlo's unary ops print their result type too, stablehlo's not.
+        signature = f"{t} -> {t}" if operation.startswith("chlo.") else t
         source.write_text(f"func.func @main(%x: {t}) -> {t} {{\n"
-                          f"  %0 = {REFERENCES[args.op][0]} %x : {t}"
-                          f"{' -> ' + t if args.op != 'tanh' else ''}\n"
+                          f"  %0 = {operation} %x : {signature}\n"
                           f"  return %0 : {t}\n}}\n")
         library = pathlib.Path(folder) / "f.so"
         subprocess.run([str(compiler), str(source), "--emit=shared-lib",

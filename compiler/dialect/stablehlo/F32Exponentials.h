@@ -189,6 +189,7 @@ typename Ops::Float expm1(Ops &ops, typename Ops::Float x) {
 /// stays NaN.
 template <typename Ops>
 typename Ops::Float tanh(Ops &ops, typename Ops::Float x) {
+  static_assert(kTanhPieces == 16, "Ops::lookup takes tables of 16");
   typename Ops::Float a = atMost(ops, ops.abs(x), kTanhHigh);
   typename Ops::Int piece =
       ops.maxInt(ops.subInt(ops.shiftRight(ops.toBits(a), kTanhShift),

@@ -55,10 +55,10 @@ inline constexpr float kTanhCoefficients[8][16] = {
         -0x1.eed28ep-15f, -0x1.6f88e6p-20f, -0x1.7c94fap-20f,
     },
     {
-        0x1.111112p-3f, 0x1.edc7cp0f, 0x1.5c3c58p0f, 0x1.e86434p-2f, 0x1.b49992p-9f,
-        0x1.c624bcp-6f, -0x1.2616cap-10f, -0x1.fa40c4p-5f, -0x1.e2852ep-5f,
-        -0x1.3a032cp-6f, 0x1.e4e494p-9f, 0x1.76ce4ap-9f, 0x1.ef14fcp-12f,
-        0x1.936e44p-16f, 0x1.d8ef4ep-22f, 0x1.cb317cp-27f,
+        0x1.111112p-3f, 0x1.edc7cp0f, 0x1.5c3c58p0f, 0x1.e86434p-2f,
+        0x1.b49992p-9f, 0x1.c624bcp-6f, -0x1.2616cap-10f, -0x1.fa40c4p-5f,
+        -0x1.e2852ep-5f, -0x1.3a032cp-6f, 0x1.e4e494p-9f, 0x1.76ce4ap-9f,
+        0x1.ef14fcp-12f, 0x1.936e44p-16f, 0x1.d8ef4ep-22f, 0x1.cb317cp-27f,
     },
     {
         0.0f, -0x1.67959ap12f, 0x1.8e6594p10f, -0x1.268bb4p6f, 0x1.602226p4f,

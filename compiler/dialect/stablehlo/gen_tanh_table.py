@@ -74,17 +74,16 @@ def hex_float(value):
     return f"{mantissa}p{int(exponent)}f"
 
 
-def emit(name, values, out):
-    out.append(f"inline constexpr float {name}[{len(values)}] = {{")
-    line = "   "
+def wrapped(values, indent):
+    """The values as literals, comma-terminated, in lines of 80 columns."""
+    lines, line = [], indent
     for v in values:
         item = f" {hex_float(v)},"
         if len(line) + len(item) > 80:
-            out.append(line)
-            line = "   "
+            lines.append(line)
+            line = indent
         line += item
-    out.append(line)
-    out.append("};")
+    return lines + [line]
 
 
 def main():
@@ -116,14 +115,14 @@ def main():
         f"inline constexpr float kTanhHigh = {hex_float(HIGH)};",
         "",
     ]
-    emit("kTanhCenters", centers, out)
+    out.append(f"inline constexpr float kTanhCenters[{PIECES}] = {{")
+    out += wrapped(centers, "   ")
+    out.append("};")
     out.append(f"inline constexpr float kTanhCoefficients[{DEGREE + 1}]"
                f"[{PIECES}] = {{")
     for k in range(DEGREE + 1):
-        row = []
-        emit("row", [r[k] for r in rows], row)
         out.append("    {")
-        out.extend("    " + line for line in row[1:-1])
+        out += wrapped([r[k] for r in rows], "       ")
         out.append("    },")
     out.append("};")
     out += ["// clang-format on", "", "} // namespace axle::f32math", "",
