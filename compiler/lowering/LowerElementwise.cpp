@@ -7,6 +7,8 @@
 // computation evaluated on scalars. (bitcast_convert, elementwise only
 // for equal widths, belongs to the shape lowering.)
 // Constants become arith.constant; iota becomes a generic on linalg.index.
+// chlo.erfc, which --axle-legalize-chlo keeps for f32 and bf16, becomes a
+// generic of math.erfc (the CPU backend inlines axle's recipe for it).
 //
 // Every pattern checks that the scalar code exists before it builds
 // anything: a failure inside a generic's body builder would leave a
@@ -20,6 +22,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/SetVector.h"
@@ -95,6 +98,33 @@ struct ElementwiseToGeneric : public ConversionPattern {
           return *scalar;
         });
     rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+/// chlo.erfc of floats (matched by name: this library does not depend on
+/// the chlo dialect): a generic of math.erfc.
+struct ErfcToGeneric : public ConversionPattern {
+  ErfcToGeneric(const TypeConverter &converter, MLIRContext *ctx)
+      : ConversionPattern(converter, "chlo.erfc", /*benefit=*/1, ctx) {}
+
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (op->getNumOperands() != 1 || op->getNumResults() != 1 ||
+        !isa<FloatType>(elementTypeOf(op->getResult(0).getType())) ||
+        op->getOperand(0).getType() != op->getResult(0).getType())
+      return unsupported(op, "needs one float operand of the result's type");
+    FailureOr<RankedTensorType> resultType =
+        staticResultType(op, *getTypeConverter());
+    if (failed(resultType))
+      return failure();
+    rewriter.replaceOp(
+        op, buildMapGeneric(
+                rewriter, op->getLoc(), *resultType, operands,
+                [](OpBuilder &b, Location loc, ValueRange args) {
+                  return math::ErfcOp::create(b, loc, args[0]).getResult();
+                }));
     return success();
   }
 };
@@ -279,9 +309,9 @@ struct IotaToGeneric : public OpConversionPattern<hlo::IotaOp> {
 
 void populateElementwisePatterns(const TypeConverter &converter,
                                  RewritePatternSet &patterns) {
-  patterns
-      .add<ElementwiseToGeneric, MapToGeneric, ConstantToArith, IotaToGeneric>(
-          converter, patterns.getContext());
+  patterns.add<ElementwiseToGeneric, ErfcToGeneric, MapToGeneric,
+               ConstantToArith, IotaToGeneric>(converter,
+                                               patterns.getContext());
 }
 
 } // namespace axle::lowering

@@ -5,14 +5,17 @@
 // the bit width or more give 0 (sign fill for arithmetic shifts). Float
 // arithmetic is IEEE in the element type's own precision (APFloat);
 // transcendental functions are evaluated in double and rounded to the type,
-// except f32 and bf16 exp, expm1, tanh, log, log1p, sine and cosine, which
-// follow axle's f32 recipes (compiler/dialect/stablehlo/F32Exponentials.h
-// and F32Trigonometry.h), as compiled code does.
+// except f32 and bf16 exp, expm1, tanh, log, log1p, sine, cosine and
+// chlo.erfc (the one chlo op --axle-legalize-chlo keeps, for f32 and bf16),
+// which follow axle's f32 recipes (compiler/dialect/stablehlo/
+// F32Exponentials.h, F32Trigonometry.h and F32Erfc.h), as compiled code
+// does.
 //
 //===----------------------------------------------------------------------===//
 
 #include "interpreter/ops/EvalHelpers.h"
 
+#include "compiler/dialect/stablehlo/F32Erfc.h"
 #include "compiler/dialect/stablehlo/F32Exponentials.h"
 #include "compiler/dialect/stablehlo/F32Trigonometry.h"
 #include "compiler/dialect/stablehlo/NarrowPower.h"
@@ -652,6 +655,9 @@ void registerElementwiseOps(OpRegistry &registry) {
        exponentialFamily(f32math::tanh,
                          static_cast<double (*)(double)>(std::tanh),
                          tanhComplex));
+  add_("chlo.erfc",
+       exponentialFamily(f32math::erfc,
+                         static_cast<double (*)(double)>(std::erfc), nullptr));
   add_(hlo::SqrtOp::getOperationName(),
        transcendental(static_cast<double (*)(double)>(std::sqrt), sqrtComplex));
   add_(hlo::RsqrtOp::getOperationName(), transcendental(rsqrt, rsqrtComplex));

@@ -1,8 +1,9 @@
 """erf, erfc, erf_inv and bessel_i1e against mpmath.
 
 f16/bf16 (computed in f32, then rounded): at most 1 ulp. f32 erf (its own
-piecewise polynomial, 0.87 ulp at worst over every f32 input): 1 ulp.
-f32/f64 otherwise: the limits in ULPS. erfc is checked in relative terms far into its tail (down to
+piecewise polynomial, 0.87 ulp at worst over every f32 input): 1 ulp. f32
+erfc (axle's recipe, run by axle-run: the legalization keeps it; 2.07 ulp at
+worst over every f32 input): 2.1 ulp. f32/f64 otherwise: the limits in ULPS. erfc is checked in relative terms far into its tail (down to
 the underflow threshold), where 1 - erf would lose every digit; erf_inv is
 checked at inputs within a few ulps of +-1, where it is steep.
 """
@@ -30,6 +31,8 @@ MP = {"erf": mp.erf, "erfc": mp.erfc, "erf_inv": mp.erfinv,
 def limit(op, dtype):
     if dtype.itemsize == 2 or (op, dtype) == ("erf", np.dtype(np.float32)):
         return 1
+    if (op, dtype) == ("erfc", np.dtype(np.float32)):
+        return 2.1
     return ULPS[op]
 
 

@@ -29,4 +29,14 @@
 #define GET_OP_CLASSES
 #include "compiler/dialect/chlo/ChloOps.h.inc"
 
+namespace axle::chlo {
+
+/// Whether `op` stays a chlo op through --axle-legalize-chlo: chlo.erfc on
+/// statically shaped f32 or bf16 tensors, which both backends compute with
+/// axle's f32 recipe (compiler/dialect/stablehlo/F32Erfc.h) rather than as
+/// a decomposition into stablehlo.
+bool isKeptByLegalization(mlir::Operation *op);
+
+} // namespace axle::chlo
+
 #endif // AXLE_COMPILER_DIALECT_CHLO_CHLO_H

@@ -1,8 +1,10 @@
 //===- LegalizeChlo.cpp - --axle-legalize-chlo ----------------------------===//
 //
 // Applies the decomposition patterns of ChloDecompose*.cpp until no chlo op
-// is left. Ops the patterns cannot handle are reported first (one error per
-// op, saying why) and the pass fails without changing the program.
+// is left but those isKeptByLegalization keeps (f32 and bf16 erfc, which
+// the backends compute themselves). Ops the patterns cannot handle are
+// reported first (one error per op, saying why) and the pass fails without
+// changing the program.
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,7 +30,7 @@ struct LegalizeChloPass : impl::LegalizeChloPassBase<LegalizeChloPass> {
     bool unsupported = false;
     getOperation()->walk([&](Operation *op) {
       if (llvm::isa<ChloDialect>(op->getDialect()) &&
-          failed(checkDecomposable(op)))
+          !isKeptByLegalization(op) && failed(checkDecomposable(op)))
         unsupported = true;
     });
     if (unsupported)
@@ -51,7 +53,8 @@ struct LegalizeChloPass : impl::LegalizeChloPassBase<LegalizeChloPass> {
 
     bool failedOps = false;
     getOperation()->walk([&](Operation *op) {
-      if (llvm::isa<ChloDialect>(op->getDialect())) {
+      if (llvm::isa<ChloDialect>(op->getDialect()) &&
+          !isKeptByLegalization(op)) {
         failedOps = true;
         op->emitError() << "'" << op->getName()
                         << "' was not decomposed into stablehlo";
@@ -63,6 +66,14 @@ struct LegalizeChloPass : impl::LegalizeChloPassBase<LegalizeChloPass> {
 };
 
 } // namespace
+
+bool isKeptByLegalization(Operation *op) {
+  if (!llvm::isa<ErfcOp>(op))
+    return false;
+  auto type = llvm::dyn_cast<RankedTensorType>(op->getResult(0).getType());
+  return type && type.hasStaticShape() && type == op->getOperand(0).getType() &&
+         (type.getElementType().isF32() || type.getElementType().isBF16());
+}
 
 void registerAxlePasses() { registerChloPasses(); }
 

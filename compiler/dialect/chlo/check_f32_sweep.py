@@ -7,10 +7,12 @@ axle-compile, runs it (through ctypes, one thread) on every f32 value from
 0 to the range's end, both ends included, and compares with scipy's float64
 function. Prints the worst error in ULP of the exact value and how many
 inputs fall in each error band. Odd functions need only the non-negative
-half. About a minute per 2^30 inputs on one core.
+half; --negative sweeps from -0 to minus the end instead (erfc). About a
+minute per 2^30 inputs on one core.
 
 Usage: .venv/bin/python compiler/dialect/chlo/check_f32_sweep.py erf_inv 1
-       (op: erf, erfc, erf_inv or tanh; end of the range; --build-dir=build)
+       (op: erf, erfc, erf_inv or tanh; end of the range; --negative;
+       --build-dir=build)
 """
 
 import argparse
@@ -34,6 +36,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("op", choices=sorted(REFERENCES))
     parser.add_argument("end", type=float)
+    parser.add_argument("--negative", action="store_true")
     parser.add_argument("--build-dir", default="build")
     args = parser.parse_args()
     compiler = pathlib.Path(args.build_dir) / "tools/axle-compile/axle-compile"
@@ -58,6 +61,8 @@ def main():
     for start in range(0, last + 1, CHUNK):
         bits = np.minimum(np.arange(start, start + CHUNK, dtype=np.uint32),
                           last)
+        if args.negative:
+            bits |= np.uint32(0x80000000)
         x = np.ascontiguousarray(bits.view(np.float32))
         entry((ctypes.c_void_p * 2)(x.ctypes.data, result.ctypes.data))
         got = result.astype(np.float64)

@@ -305,3 +305,16 @@ func.func @negate_ui8(%a: tensor<4xui8>) -> tensor<4xui8> {
   %0 = stablehlo.negate %a : tensor<4xui8>
   return %0 : tensor<4xui8>
 }
+
+// -----
+
+// chlo.erfc, which --axle-legalize-chlo keeps for f32 and bf16, becomes a
+// generic of math.erfc.
+// CHECK-LABEL: func.func @erfc
+// CHECK: linalg.generic
+// CHECK: %[[E:.*]] = math.erfc %{{.*}} : bf16
+// CHECK: linalg.yield %[[E]] : bf16
+func.func @erfc(%x: tensor<2x3xbf16>) -> tensor<2x3xbf16> {
+  %0 = chlo.erfc %x : tensor<2x3xbf16> -> tensor<2x3xbf16>
+  return %0 : tensor<2x3xbf16>
+}
