@@ -7,8 +7,9 @@
 // computation evaluated on scalars. (bitcast_convert, elementwise only
 // for equal widths, belongs to the shape lowering.)
 // Constants become arith.constant; iota becomes a generic on linalg.index.
-// chlo.erfc, which --axle-legalize-chlo keeps for f32 and bf16, becomes a
-// generic of math.erfc (the CPU backend inlines axle's recipe for it).
+// chlo.erf and chlo.erfc, which --axle-legalize-chlo keeps for f32 and
+// bf16, become generics of math.erf and math.erfc (the CPU backend inlines
+// axle's recipes for them).
 //
 // Every pattern checks that the scalar code exists before it builds
 // anything: a failure inside a generic's body builder would leave a
@@ -102,11 +103,13 @@ struct ElementwiseToGeneric : public ConversionPattern {
   }
 };
 
-/// chlo.erfc of floats (matched by name: this library does not depend on
-/// the chlo dialect): a generic of math.erfc.
-struct ErfcToGeneric : public ConversionPattern {
-  ErfcToGeneric(const TypeConverter &converter, MLIRContext *ctx)
-      : ConversionPattern(converter, "chlo.erfc", /*benefit=*/1, ctx) {}
+/// A unary chlo function of floats (matched by name: this library does not
+/// depend on the chlo dialect): a generic of the math op `MathOp`.
+template <typename MathOp>
+struct ChloFunctionToGeneric : public ConversionPattern {
+  ChloFunctionToGeneric(const TypeConverter &converter, MLIRContext *ctx,
+                        StringRef name)
+      : ConversionPattern(converter, name, /*benefit=*/1, ctx) {}
 
   LogicalResult
   matchAndRewrite(Operation *op, ArrayRef<Value> operands,
@@ -120,11 +123,11 @@ struct ErfcToGeneric : public ConversionPattern {
     if (failed(resultType))
       return failure();
     rewriter.replaceOp(
-        op, buildMapGeneric(
-                rewriter, op->getLoc(), *resultType, operands,
-                [](OpBuilder &b, Location loc, ValueRange args) {
-                  return math::ErfcOp::create(b, loc, args[0]).getResult();
-                }));
+        op,
+        buildMapGeneric(rewriter, op->getLoc(), *resultType, operands,
+                        [](OpBuilder &b, Location loc, ValueRange args) {
+                          return MathOp::create(b, loc, args[0]).getResult();
+                        }));
     return success();
   }
 };
@@ -309,9 +312,13 @@ struct IotaToGeneric : public OpConversionPattern<hlo::IotaOp> {
 
 void populateElementwisePatterns(const TypeConverter &converter,
                                  RewritePatternSet &patterns) {
-  patterns.add<ElementwiseToGeneric, ErfcToGeneric, MapToGeneric,
-               ConstantToArith, IotaToGeneric>(converter,
-                                               patterns.getContext());
+  patterns
+      .add<ElementwiseToGeneric, MapToGeneric, ConstantToArith, IotaToGeneric>(
+          converter, patterns.getContext());
+  patterns.add<ChloFunctionToGeneric<math::ErfOp>>(
+      converter, patterns.getContext(), "chlo.erf");
+  patterns.add<ChloFunctionToGeneric<math::ErfcOp>>(
+      converter, patterns.getContext(), "chlo.erfc");
 }
 
 } // namespace axle::lowering

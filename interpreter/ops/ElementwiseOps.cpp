@@ -6,16 +6,16 @@
 // arithmetic is IEEE in the element type's own precision (APFloat);
 // transcendental functions are evaluated in double and rounded to the type,
 // except f32 and bf16 exp, expm1, tanh, log, log1p, sine, cosine and
-// chlo.erfc (the one chlo op --axle-legalize-chlo keeps, for f32 and bf16),
-// which follow axle's f32 recipes (compiler/dialect/stablehlo/
-// F32Exponentials.h, F32Trigonometry.h and F32Erfc.h), as compiled code
+// chlo.erf and chlo.erfc (the chlo ops --axle-legalize-chlo keeps, for f32
+// and bf16), which follow axle's f32 recipes (compiler/dialect/stablehlo/
+// F32Exponentials.h, F32Trigonometry.h and F32Erf.h), as compiled code
 // does.
 //
 //===----------------------------------------------------------------------===//
 
 #include "interpreter/ops/EvalHelpers.h"
 
-#include "compiler/dialect/stablehlo/F32Erfc.h"
+#include "compiler/dialect/stablehlo/F32Erf.h"
 #include "compiler/dialect/stablehlo/F32Exponentials.h"
 #include "compiler/dialect/stablehlo/F32Trigonometry.h"
 #include "compiler/dialect/stablehlo/NarrowPower.h"
@@ -655,6 +655,9 @@ void registerElementwiseOps(OpRegistry &registry) {
        exponentialFamily(f32math::tanh,
                          static_cast<double (*)(double)>(std::tanh),
                          tanhComplex));
+  add_("chlo.erf",
+       exponentialFamily(f32math::erf,
+                         static_cast<double (*)(double)>(std::erf), nullptr));
   add_("chlo.erfc",
        exponentialFamily(f32math::erfc,
                          static_cast<double (*)(double)>(std::erfc), nullptr));

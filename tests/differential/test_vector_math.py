@@ -1,22 +1,24 @@
-"""Compiled f32 exp, expm1, tanh, log, log1p, sin, cos, tan and erfc on ~1M
-inputs: same bits as the interpreter, and within their documented error.
+"""Compiled f32 exp, expm1, tanh, log, log1p, sin, cos, tan, erf and erfc on
+~1M inputs: same bits as the interpreter, and within their documented error.
 
-Both backends compute f32 exp, expm1, tanh, log, log1p, sin, cos, tan and
-erfc with the recipes of compiler/dialect/stablehlo/F32Exponentials.h,
-F32Trigonometry.h and F32Erfc.h: the interpreter on scalars, compiled code as inline
+Both backends compute f32 exp, expm1, tanh, log, log1p, sin, cos, tan, erf
+and erfc with the recipes of compiler/dialect/stablehlo/F32Exponentials.h,
+F32Trigonometry.h and F32Erf.h: the interpreter on scalars, compiled code as inline
 vector arithmetic (compiler/codegen/cpu/VectorMath.cpp). This test runs
 2^20 inputs (a dense random sweep over [-120, 120], values near zero down
 to the subnormals, +-0, +-inf, NaN, and the neighbours of every range
 boundary: overflow, underflow to 0, the subnormal range, tanh's saturation
 at 1 and its pieces' ends, the reduction's n = 0 / 1 step, log's reduction steps at powers of
 two times sqrt(2), multiples of pi / 2 and sin, cos and tan's switch to the C
-library at 2^30, erfc's pieces and its underflow to 0)
+library at 2^30, erf's and erfc's pieces, where erf rounds to 1 and erfc
+to 0)
 through `axle-run --verify --verify-ulps=0`, which must find the two
 backends bit-identical, and checks the compiled results against numpy's
 float64 functions: NaN, infinities and the sign of zero exactly, everything
 else within the documented bound (exp and tanh 1 ULP, expm1 2 ULP, log,
-log1p, sin, cos and tan 1 ULP, erfc 2.1 ULP; an exhaustive sweep of every
-f32 input measured 0.94, 1.65, 0.99, 0.95, 0.97, 0.50, 0.50, 0.50 and 2.07).
+log1p, sin, cos, tan and erf 1 ULP, erfc 2.1 ULP; an exhaustive sweep of
+every f32 input measured 0.94, 1.65, 0.99, 0.95, 0.97, 0.50, 0.50, 0.50,
+0.82 and 2.07).
 """
 import platform
 import subprocess
@@ -35,16 +37,18 @@ FUNCTIONS = {
     "sine": np.sin,
     "cosine": np.cos,
     "tan": np.tan,
+    "erf": scipy.special.erf,
     "erfc": scipy.special.erfc,
 }
-# stablehlo has no erfc: it is the chlo op, which the backends compute
-# themselves for f32.
+# stablehlo has no erf or erfc: they are chlo ops, which the backends
+# compute themselves for f32.
 OPERATIONS = {name: f"stablehlo.{name}" for name in FUNCTIONS}
+OPERATIONS["erf"] = "chlo.erf"
 OPERATIONS["erfc"] = "chlo.erfc"
 # The documented worst error of each, in ULP of the correctly rounded value.
 BOUNDS = {"exponential": 1.0, "exponential_minus_one": 2.0, "tanh": 1.0,
           "log": 1.0, "log_plus_one": 1.0, "sine": 1.0, "cosine": 1.0,
-          "tan": 1.0, "erfc": 2.1}
+          "tan": 1.0, "erf": 1.0, "erfc": 2.1}
 
 # Where results change regime: exp overflows to inf above 88.7228; the
 # results are subnormal below -87.3365 and round to 0 below -103.9721;
@@ -53,9 +57,9 @@ BOUNDS = {"exponential": 1.0, "exponential_minus_one": 2.0, "tanh": 1.0,
 # from 0 to 1; tiny values where expm1 and tanh return x; odd multiples
 # of pi / 4 (sin and cos's quadrant steps), multiples of pi / 2 (zeros of
 # sin or cos, where the reduction cancels most, and poles of tan) and 2^30
-# (from there on the C library); erfc's pieces change at 0.5, 0.75, 1,
-# 1.5, ... and it rounds to 0 from 10.054195 (its results are subnormal
-# from 9.19 on).
+# (from there on the C library); erf's and erfc's pieces change at 0.5,
+# 0.75, 1, 1.5, ..., erf rounds to 1 from 3.9192059 and erfc to 0 from
+# 10.054195 (its results are subnormal from 9.19 on).
 BOUNDARIES = [88.72283, -87.33655, -103.27893, -103.97208, 9.010913,
               -9.010913, 0.34657359, -0.34657359, 1.0397208, 20.0, -20.0,
               90.0, -110.0, 2.0**-12, -(2.0**-12), 2.0**-25, -(2.0**-25),
@@ -65,7 +69,7 @@ BOUNDARIES = [88.72283, -87.33655, -103.27893, -103.97208, 9.010913,
               -4.712389, 6.2831855, 355.0, 2.0**30, -(2.0**30), 1e35,
               0.0625, -0.09375, 0.1875, 0.375, -0.75, 1.5, 3.0, -6.0, 8.0,
               9.5, 0.5, -0.5, 2.0, -2.0, 4.0, 9.194, 10.054195,
-              -10.054195]
+              -10.054195, 3.9192059, -3.9192059]
 
 
 def neighbours(value, count):
@@ -134,8 +138,8 @@ def test_bit_identical_to_interpreter(run):
 
 
 # The recipes call some instructions directly where the target has them
-# (vscalefps, and tanh's and erfc's table lookups as vpermps on AVX-512 and
-# AVX2) and
+# (vscalefps, and tanh's, erf's and erfc's table lookups as vpermps on
+# AVX-512 and AVX2) and
 # build the same steps from plain operations elsewhere; each target's code
 # must still compute the interpreter's bits.
 @pytest.mark.skipif(platform.machine() not in ("x86_64", "AMD64"),

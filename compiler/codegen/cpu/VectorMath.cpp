@@ -1,18 +1,18 @@
 //===- VectorMath.cpp - inline f32 math functions and narrow pow ----------===//
 //
 // f32 math.exp, math.expm1, math.tanh, math.log, math.log1p, math.sin,
-// math.cos, math.tan and math.erfc, scalar or vector, become inline
-// arithmetic instead of one scalar C library call per element: the recipes
-// of compiler/dialect/stablehlo/F32Exponentials.h, F32Trigonometry.h and
-// F32Erfc.h, which the interpreter runs on scalars, built here from MLIR
-// operations of the op's own shape. Vectors stay vectors (16 f32 lanes per
-// AVX-512 register); tanh's and erfc's table lookups are register permutes
-// on AVX-512 and AVX2 (selects elsewhere). sin, cos and tan call the C
-// library only for
-// the lanes of |x| >= 2^30, infinities and NaN, behind a branch that
-// vectors without such a lane skip. f32, f16 and bf16 math.powf compute
-// NarrowPower.h's selection in f64: a constant exponent of 2, 3, 4, 1 or
-// -1 leaves products (or a quotient) of f64 vectors, others one library
+// math.cos, math.tan, math.erf and math.erfc, scalar or vector, become
+// inline arithmetic instead of one scalar C library call per element: the
+// recipes of compiler/dialect/stablehlo/F32Exponentials.h,
+// F32Trigonometry.h and F32Erf.h, which the interpreter runs on scalars,
+// built here from MLIR operations of the op's own shape. Vectors stay
+// vectors (16 f32 lanes per AVX-512 register); tanh's, erf's and erfc's
+// table lookups are register permutes on AVX-512 and AVX2 (selects
+// elsewhere). sin, cos and tan call the C library only for the lanes of
+// |x| >= 2^30, infinities and NaN, behind a branch that vectors without
+// such a lane skip. f32, f16 and bf16 math.powf compute NarrowPower.h's
+// selection in f64: a constant exponent of 2, 3, 4, 1 or -1 leaves
+// products (or a quotient) of f64 vectors, others one library
 // pow per lane. bf16 ones are extended to f32, computed the same way and
 // rounded once, as the interpreter does too.
 //
@@ -25,7 +25,7 @@
 
 #include "compiler/codegen/cpu/Passes.h"
 
-#include "compiler/dialect/stablehlo/F32Erfc.h"
+#include "compiler/dialect/stablehlo/F32Erf.h"
 #include "compiler/dialect/stablehlo/F32Exponentials.h"
 #include "compiler/dialect/stablehlo/F32Trigonometry.h"
 #include "compiler/dialect/stablehlo/NarrowPower.h"
@@ -423,6 +423,7 @@ void populateVectorMathPatterns(RewritePatternSet &patterns,
       InlineF32Recipe<math::ExpOp, f32math::exp<MlirOps>>,
       InlineF32Recipe<math::ExpM1Op, f32math::expm1<MlirOps>>,
       InlineF32Recipe<math::TanhOp, f32math::tanh<MlirOps>>,
+      InlineF32Recipe<math::ErfOp, f32math::erf<MlirOps>>,
       InlineF32Recipe<math::ErfcOp, f32math::erfc<MlirOps>>,
       InlineF32Recipe<math::LogOp, f32math::log<MlirOps>>,
       InlineF32Recipe<math::Log1pOp, f32math::log1p<MlirOps>>,

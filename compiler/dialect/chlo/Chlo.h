@@ -31,10 +31,10 @@
 
 namespace axle::chlo {
 
-/// Whether `op` stays a chlo op through --axle-legalize-chlo: chlo.erfc on
-/// statically shaped f32 or bf16 tensors, which both backends compute with
-/// axle's f32 recipe (compiler/dialect/stablehlo/F32Erfc.h) rather than as
-/// a decomposition into stablehlo.
+/// Whether `op` stays a chlo op through --axle-legalize-chlo: chlo.erf and
+/// chlo.erfc on statically shaped f32 or bf16 tensors, which both backends
+/// compute with axle's f32 recipes (compiler/dialect/stablehlo/F32Erf.h)
+/// rather than as a decomposition into stablehlo.
 bool isKeptByLegalization(mlir::Operation *op);
 
 } // namespace axle::chlo

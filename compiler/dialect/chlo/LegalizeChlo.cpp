@@ -1,8 +1,8 @@
 //===- LegalizeChlo.cpp - --axle-legalize-chlo ----------------------------===//
 //
 // Applies the decomposition patterns of ChloDecompose*.cpp until no chlo op
-// is left but those isKeptByLegalization keeps (f32 and bf16 erfc, which
-// the backends compute themselves). Ops the patterns cannot handle are
+// is left but those isKeptByLegalization keeps (f32 and bf16 erf and erfc,
+// which the backends compute themselves). Ops the patterns cannot handle are
 // reported first (one error per op, saying why) and the pass fails without
 // changing the program.
 //
@@ -68,7 +68,7 @@ struct LegalizeChloPass : impl::LegalizeChloPassBase<LegalizeChloPass> {
 } // namespace
 
 bool isKeptByLegalization(Operation *op) {
-  if (!llvm::isa<ErfcOp>(op))
+  if (!llvm::isa<ErfOp, ErfcOp>(op))
     return false;
   auto type = llvm::dyn_cast<RankedTensorType>(op->getResult(0).getType());
   return type && type.hasStaticShape() && type == op->getOperand(0).getType() &&

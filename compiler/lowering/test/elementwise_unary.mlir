@@ -308,13 +308,17 @@ func.func @negate_ui8(%a: tensor<4xui8>) -> tensor<4xui8> {
 
 // -----
 
-// chlo.erfc, which --axle-legalize-chlo keeps for f32 and bf16, becomes a
-// generic of math.erfc.
-// CHECK-LABEL: func.func @erfc
+// chlo.erf and chlo.erfc, which --axle-legalize-chlo keeps for f32 and
+// bf16, become generics of math.erf and math.erfc.
+// CHECK-LABEL: func.func @erf_erfc
 // CHECK: linalg.generic
 // CHECK: %[[E:.*]] = math.erfc %{{.*}} : bf16
 // CHECK: linalg.yield %[[E]] : bf16
-func.func @erfc(%x: tensor<2x3xbf16>) -> tensor<2x3xbf16> {
+// CHECK: linalg.generic
+// CHECK: %[[F:.*]] = math.erf %{{.*}} : f32
+// CHECK: linalg.yield %[[F]] : f32
+func.func @erf_erfc(%x: tensor<2x3xbf16>, %y: tensor<5xf32>) -> (tensor<2x3xbf16>, tensor<5xf32>) {
   %0 = chlo.erfc %x : tensor<2x3xbf16> -> tensor<2x3xbf16>
-  return %0 : tensor<2x3xbf16>
+  %1 = chlo.erf %y : tensor<5xf32> -> tensor<5xf32>
+  return %0, %1 : tensor<2x3xbf16>, tensor<5xf32>
 }

@@ -57,9 +57,10 @@ func.func @tanh_lookups(%a: vector<16xf32>, %b: vector<32xf32>,
 }
 
 // f32 erfc looks up its piece's center and 8 coefficients the same way
-// (F32ErfcTable.h), with exp(-a^2)'s scaling by vscalefps; bf16 goes
-// through f32 and is rounded once. No division, no library call.
-// CHECK-LABEL: func.func @erfc_lookups(
+// (F32ErfTables.h), with exp(-a^2)'s scaling by vscalefps; bf16 goes
+// through f32 and is rounded once. f32 erf looks up its center, the two
+// parts of its constant and 7 coefficients. No division, no library call.
+// CHECK-LABEL: func.func @erf_lookups(
 // CHECK: %[[PIECE:.*]] = arith.maxsi %{{.*}}, %{{.*}} : vector<16xi32>
 // CHECK-COUNT-9: llvm.call_intrinsic "llvm.x86.avx512.permvar.sf.512"(%{{.*}}, %[[PIECE]]) : (vector<16xf32>, vector<16xi32>) -> vector<16xf32>
 // CHECK-NOT: arith.divf
@@ -68,19 +69,24 @@ func.func @tanh_lookups(%a: vector<16xf32>, %b: vector<32xf32>,
 // CHECK: arith.extf %arg1 : vector<16xbf16> to vector<16xf32>
 // CHECK-COUNT-9: llvm.call_intrinsic "llvm.x86.avx512.permvar.sf.512"
 // CHECK: arith.truncf %{{.*}} : vector<16xf32> to vector<16xbf16>
-// CHECK-NOT: math.erfc
-// CHECK-NOT: llvm.call @erfc
+// CHECK: %[[ERFPIECE:.*]] = arith.maxsi %{{.*}}, %{{.*}} : vector<16xi32>
+// CHECK-COUNT-10: llvm.call_intrinsic "llvm.x86.avx512.permvar.sf.512"(%{{.*}}, %[[ERFPIECE]]) : (vector<16xf32>, vector<16xi32>) -> vector<16xf32>
+// CHECK-NOT: arith.divf
+// CHECK: math.copysign %{{.*}}, %arg0 : vector<16xf32>
+// CHECK-NOT: math.erf
+// CHECK-NOT: llvm.call @erf
 // CHECK: return
-// AVX2-LABEL: func.func @erfc_lookups(
-// AVX2-COUNT-18: llvm.call_intrinsic "llvm.x86.avx2.permps"
+// AVX2-LABEL: func.func @erf_lookups(
+// AVX2-COUNT-38: llvm.call_intrinsic "llvm.x86.avx2.permps"
 // AVX2: return
-// PLAIN-LABEL: func.func @erfc_lookups(
+// PLAIN-LABEL: func.func @erf_lookups(
 // PLAIN-NOT: llvm.call_intrinsic "llvm.x86
-// PLAIN-NOT: math.erfc
+// PLAIN-NOT: math.erf
 // PLAIN: return
-func.func @erfc_lookups(%a: vector<16xf32>, %b: vector<16xbf16>)
-    -> (vector<16xf32>, vector<16xbf16>) {
+func.func @erf_lookups(%a: vector<16xf32>, %b: vector<16xbf16>)
+    -> (vector<16xf32>, vector<16xbf16>, vector<16xf32>) {
   %0 = math.erfc %a : vector<16xf32>
   %1 = math.erfc %b : vector<16xbf16>
-  return %0, %1 : vector<16xf32>, vector<16xbf16>
+  %2 = math.erf %a : vector<16xf32>
+  return %0, %1, %2 : vector<16xf32>, vector<16xbf16>, vector<16xf32>
 }
