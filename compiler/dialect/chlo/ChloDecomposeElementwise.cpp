@@ -99,8 +99,6 @@ template <typename OpTy> struct InfinityTestPattern : OpRewritePattern<OpTy> {
     Value x = op.getOperand();
     if (failed(checkSameType(op, x, rewriter)))
       return failure();
-    if (isKeptByLegalization(op))
-      return rewriter.notifyMatchFailure(op, "computed by the backends");
     MathBuilder m(rewriter, op.getLoc(), x);
     Value result;
     if constexpr (std::is_same_v<OpTy, IsInfOp>)

@@ -104,18 +104,12 @@ typename Ops::Float erfc(Ops &ops, typename Ops::Float x) {
 
   // From 0.5 on: exp(-h - l) = 2^n e^r, then p e^r.
   Float minusH = ops.neg(h);
-  Float l = ops.fma(a, a, minusH);
-  Float n = ops.roundEven(ops.mul(minusH, ops.constant(kLog2E)));
-  Float minusN = ops.neg(n);
-  Float r = ops.sub(ops.fma(minusN, ops.constant(kLn2Hi), minusH), l);
-  r = ops.fma(minusN, ops.constant(kLn2Lo), r);
-  Float q = ops.constant(kInverseFactorials[kTerms - 1]);
-  for (int k = kTerms - 2; k >= 1; --k)
-    q = ops.fma(q, r, ops.constant(kInverseFactorials[k]));
-  Float expm1OfR = ops.fma(ops.mul(r, r), q, r);
-  Float scaled = ops.add(c0, ops.fma(p, expm1OfR, ops.mul(v, s)));
-  Float tail = ops.select(ops.less(magnitude, ops.constant(kErfcZeroFrom)),
-                          ops.scaleByPowerOfTwo(scaled, n), ops.constant(0.0f));
+  Reduced<Ops> reduced = reduce(ops, minusH, ops.fma(a, a, minusH));
+  Float scaled =
+      ops.add(c0, ops.fma(p, expm1Reduced(ops, reduced), ops.mul(v, s)));
+  Float tail =
+      ops.select(ops.less(magnitude, ops.constant(kErfcZeroFrom)),
+                 ops.scaleByPowerOfTwo(scaled, reduced.n), ops.constant(0.0f));
   Float farFromZero =
       ops.select(negative, ops.sub(ops.constant(2.0f), tail), tail);
 

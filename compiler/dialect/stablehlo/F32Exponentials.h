@@ -63,9 +63,8 @@ inline constexpr int kTerms = 7;
 // closest to (e^r - 1 - r) / r^2 on |r| <= ln2 / 2 (gen_exp_polynomial.py),
 // within 1.1e-8 of exp(r) relative (0.09 ULP), one fused multiply-add
 // fewer than the Taylor series above, which expm1 and erfc keep.
-inline constexpr float kExpQuotient[] = {0x1.0p-1f, 0x1.5554dep-3f,
-                                         0x1.5554ep-5f, 0x1.120accp-7f,
-                                         0x1.6d57dcp-10f};
+inline constexpr float kExpQuotient[] = {
+    0x1.0p-1f, 0x1.5554dep-3f, 0x1.5554ep-5f, 0x1.120accp-7f, 0x1.6d57dcp-10f};
 
 // exp(-104) is below half the smallest subnormal and exp(89) above the
 // largest float, so clamping there keeps every f32 result (0 and inf),
@@ -128,19 +127,38 @@ typename Ops::Float scaleByTwoMultiplies(Ops &ops, typename Ops::Float e,
                  powerOfTwo(ops, ops.subInt(n, half)));
 }
 
-/// x = n ln2 + r with |r| <= ln2 / 2 (plus the rounding of x log2(e)), and
-/// q = Q(r) with exp(r) = 1 + r + r^2 Q(r).
+/// x - t = n ln2 + r with |r| <= ln2 / 2 (plus the rounding of x log2(e)),
+/// for |x| <= 104 and a small t (none: 0; erfc's low part of a^2): n from x
+/// alone, x - n kLn2Hi exact by one fused multiply-add, t subtracted from
+/// it, then n kLn2Lo by a second one.
+template <typename Ops> struct ReducedArgument {
+  typename Ops::Float n;
+  typename Ops::Float r;
+};
+
+template <typename Ops>
+ReducedArgument<Ops>
+reduceArgument(Ops &ops, typename Ops::Float x,
+               std::optional<typename Ops::Float> t = std::nullopt) {
+  typename Ops::Float n = ops.roundEven(ops.mul(x, ops.constant(kLog2E)));
+  typename Ops::Float minusN = ops.neg(n);
+  typename Ops::Float r = ops.fma(minusN, ops.constant(kLn2Hi), x);
+  if (t)
+    r = ops.sub(r, *t);
+  return {n, ops.fma(minusN, ops.constant(kLn2Lo), r)};
+}
+
+/// The reduced argument and q = Q(r) with exp(r) = 1 + r + r^2 Q(r).
 template <typename Ops> struct Reduced {
   typename Ops::Float n;
   typename Ops::Float r;
   typename Ops::Float q;
 };
 
-template <typename Ops> Reduced<Ops> reduce(Ops &ops, typename Ops::Float x) {
-  typename Ops::Float n = ops.roundEven(ops.mul(x, ops.constant(kLog2E)));
-  typename Ops::Float minusN = ops.neg(n);
-  typename Ops::Float r = ops.fma(minusN, ops.constant(kLn2Lo),
-                                  ops.fma(minusN, ops.constant(kLn2Hi), x));
+template <typename Ops>
+Reduced<Ops> reduce(Ops &ops, typename Ops::Float x,
+                    std::optional<typename Ops::Float> t = std::nullopt) {
+  auto [n, r] = reduceArgument(ops, x, t);
   typename Ops::Float q = ops.constant(kInverseFactorials[kTerms - 1]);
   for (int k = kTerms - 2; k >= 1; --k)
     q = ops.fma(q, r, ops.constant(kInverseFactorials[k]));
@@ -164,11 +182,7 @@ typename Ops::Float exp(Ops &ops, typename Ops::Float x) {
   Float clamped = clampKeepingNaN(ops, x, kExpLow, kExpHigh);
   typename Ops::Bool zero = ops.less(clamped, ops.constant(kExpZeroBelow));
   Float zeroValue = ops.constant(0.0f);
-  Float y = ops.select(zero, zeroValue, clamped);
-  Float n = ops.roundEven(ops.mul(y, ops.constant(kLog2E)));
-  Float minusN = ops.neg(n);
-  Float r = ops.fma(minusN, ops.constant(kLn2Lo),
-                    ops.fma(minusN, ops.constant(kLn2Hi), y));
+  auto [n, r] = reduceArgument(ops, ops.select(zero, zeroValue, clamped));
   constexpr int kQuotientTerms = std::size(kExpQuotient);
   Float q = ops.constant(kExpQuotient[kQuotientTerms - 1]);
   for (int k = kQuotientTerms - 2; k >= 0; --k)

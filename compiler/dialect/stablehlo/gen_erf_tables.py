@@ -39,7 +39,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "..", "chlo"))
 from gen_coefficients import fit_f32_polynomial  # noqa: E402
-from gen_tanh_table import f32_from_bits, hex_float, wrapped  # noqa: E402
+from gen_tanh_table import (coefficient_table, f32_from_bits,  # noqa: E402
+                            hex_float, table)
 
 mp.mp.dps = 40
 
@@ -85,13 +86,17 @@ def erf_ratio(v):
     return mp.erf(mp.sqrt(v)) / mp.sqrt(v) - 1
 
 
-def padded(used, centers, rows, width):
-    """Tables of ENTRIES entries: the unused pieces are zeros."""
+def padded(values):
+    """Per-piece values as a table of ENTRIES: the unused pieces are 0."""
+    assert len(values) <= ENTRIES
+    return values + [0.0] * (ENTRIES - len(values))
+
+
+def padded_rows(rows, width):
+    """Per-piece coefficient rows, each `width` long, as ENTRIES rows."""
     assert len(rows) <= ENTRIES
-    centers = centers + [0.0] * (ENTRIES - len(centers))
     rows = [r + [0.0] * (width - len(r)) for r in rows]
-    rows += [[0.0] * width] * (ENTRIES - len(rows))
-    return used, centers, rows
+    return rows + [[0.0] * width] * (ENTRIES - len(rows))
 
 
 def piece_bounds(high):
@@ -109,10 +114,10 @@ def small_piece():
                               SMALL_DEGREE)
 
 
-def erf_pieces(high):
-    """Centers, c0's high and low parts, and rows of coefficients 1.. of
-    each piece (piece 0: r's, its constant in the high part)."""
-    small = small_piece()
+def erf_pieces(high, small):
+    """How many pieces there are, and as tables: centers, rows of
+    coefficients 1.. of each piece, c0's high and low parts (piece 0: r's
+    coefficients, its constant in the high part)."""
     centers, his, los, rows = [0.0], [small[0]], [0.0], [small[1:]]
     for lo, hi, center in piece_bounds(high):
         exact = mp.erf(center)
@@ -125,41 +130,28 @@ def erf_pieces(high):
         centers.append(center)
         his.append(c0)
         los.append(float(np.float32(exact - c0)))
-    used = len(rows)
-    _, his, _ = padded(used, his, [], 0)
-    _, los, _ = padded(used, los, [], 0)
-    return (*padded(used, centers, rows, ERF_DEGREE), his, los)
+    return (len(rows), padded(centers), padded_rows(rows, ERF_DEGREE),
+            padded(his), padded(los))
 
 
-def erfc_pieces(high):
-    small = small_piece()
+def erfc_pieces(high, small):
+    """How many pieces there are, and as tables: centers and rows of
+    coefficients (piece 0: r's)."""
     centers, rows = [0.0], [small]
     for lo, hi, center in piece_bounds(high):
         rows.append(fit_f32_polynomial(
             lambda t, center=center: scaled_erfc(mp.mpf(t) + center),
             lo - center, hi - center, ERFC_DEGREE, in_ulps=True))
         centers.append(center)
-    return padded(len(rows), centers, rows, ERFC_DEGREE + 1)
-
-
-def table(name, values, indent="   "):
-    return ([f"inline constexpr float {name}[{ENTRIES}] = {{"] +
-            wrapped(values, indent) + ["};"])
-
-
-def coefficient_table(name, rows, width):
-    out = [f"inline constexpr float {name}[{width}][{ENTRIES}] = {{"]
-    for k in range(width):
-        out.append("    {")
-        out += wrapped([r[k] for r in rows], "       ")
-        out.append("    },")
-    return out + ["};"]
+    return len(rows), padded(centers), padded_rows(rows, ERFC_DEGREE + 1)
 
 
 def main():
     one_from, zero_from = erf_one_from(), erfc_zero_from()
-    erf_used, erf_centers, erf_rows, erf_his, erf_los = erf_pieces(one_from)
-    erfc_used, erfc_centers, erfc_rows = erfc_pieces(zero_from)
+    small = small_piece()
+    erf_used, erf_centers, erf_rows, erf_his, erf_los = erf_pieces(one_from,
+                                                                   small)
+    erfc_used, erfc_centers, erfc_rows = erfc_pieces(zero_from, small)
     out = [
         "//===- F32ErfTables.h - the pieces of f32 erf and erfc ----------*- "
         "C++ -*-===//",
@@ -195,7 +187,7 @@ def main():
     out += table("kErfCenters", erf_centers)
     out += table("kErfConstantHigh", erf_his)
     out += table("kErfConstantLow", erf_los)
-    out += coefficient_table("kErfSlope", erf_rows, ERF_DEGREE)
+    out += coefficient_table("kErfSlope", erf_rows)
     out += [
         "",
         "// erfc: polynomials of degree kErfcDegree (piece 0: erf's r)",
@@ -204,7 +196,7 @@ def main():
         f"inline constexpr float kErfcZeroFrom = {hex_float(zero_from)};",
     ]
     out += table("kErfcCenters", erfc_centers)
-    out += coefficient_table("kErfcCoefficients", erfc_rows, ERFC_DEGREE + 1)
+    out += coefficient_table("kErfcCoefficients", erfc_rows)
     out += ["// clang-format on", "", "} // namespace axle::f32math", "",
             "#endif // AXLE_COMPILER_DIALECT_STABLEHLO_F32ERFTABLES_H", ""]
     path = os.path.join(os.path.dirname(os.path.abspath(__file__)),

@@ -86,6 +86,23 @@ def wrapped(values, indent):
     return lines + [line]
 
 
+def table(name, values):
+    """`inline constexpr float name[n]` of the values, as lines."""
+    return ([f"inline constexpr float {name}[{len(values)}] = {{"] +
+            wrapped(values, "   ") + ["};"])
+
+
+def coefficient_table(name, rows):
+    """`name[k][j]`: coefficient k of piece j, from one row per piece."""
+    width = len(rows[0])
+    out = [f"inline constexpr float {name}[{width}][{len(rows)}] = {{"]
+    for k in range(width):
+        out.append("    {")
+        out += wrapped([r[k] for r in rows], "       ")
+        out.append("    },")
+    return out + ["};"]
+
+
 def main():
     centers, rows = pieces()
     out = [
@@ -115,16 +132,8 @@ def main():
         f"inline constexpr float kTanhHigh = {hex_float(HIGH)};",
         "",
     ]
-    out.append(f"inline constexpr float kTanhCenters[{PIECES}] = {{")
-    out += wrapped(centers, "   ")
-    out.append("};")
-    out.append(f"inline constexpr float kTanhCoefficients[{DEGREE + 1}]"
-               f"[{PIECES}] = {{")
-    for k in range(DEGREE + 1):
-        out.append("    {")
-        out += wrapped([r[k] for r in rows], "       ")
-        out.append("    },")
-    out.append("};")
+    out += table("kTanhCenters", centers)
+    out += coefficient_table("kTanhCoefficients", rows)
     out += ["// clang-format on", "", "} // namespace axle::f32math", "",
             "#endif // AXLE_COMPILER_DIALECT_STABLEHLO_F32TANHTABLE_H", ""]
     path = os.path.join(os.path.dirname(os.path.abspath(__file__)),
