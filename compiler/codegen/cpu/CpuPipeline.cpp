@@ -22,7 +22,9 @@
 //     ownership-based deallocation of the remaining temporaries;
 //  4. linalg (and copies between strided buffers) to loops, parallel ones
 //     where the iterators are; on x86, stores into large write-only results
-//     bypass the caches when aligned (fenced before each function returns);
+//     bypass the caches when aligned (fenced before each function returns),
+//     and a loop over row blocks whose last pass streams runs that pass of
+//     block b-1 inside an earlier pass of block b;
 //     large outer parallel loops run on the runtime's kernel threads; vector
 //     transfers to 1-D ones, scalar ones where the buffer is strided;
 //  5. complex to real arithmetic, f16/bf16 math in f32; f32 exp, expm1,
@@ -67,6 +69,7 @@ constexpr const char *kBuffersToLLVM =
     "func.func(scf-forall-to-parallel),"
     "convert-linalg-to-parallel-loops,"
     "func.func(axle-streaming-stores),"
+    "func.func(axle-pipeline-row-blocks),"
     "axle-parallelize-loops,"
     "func.func(axle-fence-streaming-stores),"
     "convert-vector-to-scf{full-unroll target-rank=1},"

@@ -341,4 +341,24 @@ def FenceStreamingStoresPass
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
+def PipelineRowBlocksPass
+    : Pass<"axle-pipeline-row-blocks", "::mlir::func::FuncOp"> {
+  let summary = "Stream each row block's result while the next block computes";
+  let description = [{
+    For an `scf.parallel` over blocks (one dimension, constant bounds, at
+    the top of a function) whose body ends with a parallel loop that writes
+    with non-temporal stores (then only deallocations), and that has an
+    earlier parallel loop over the same iteration space: the blocks are
+    split into chunks (parallel) and each chunk runs its blocks in order,
+    the last loop of block b-1 fused into that earlier loop of block b, so
+    the streaming stores overlap the earlier loop's compute. Each block's
+    buffers are freed one iteration later. Run after bufferization and
+    `axle-streaming-stores`, before `axle-parallelize-loops`.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect", "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect"
+  ];
+}
+
 #endif // AXLE_CODEGEN_CPU_PASSES
