@@ -352,11 +352,7 @@ def PipelineRowBlocksPass
     split into chunks (parallel) and each chunk runs its blocks in order,
     the last loop of block b-1 fused into that earlier loop of block b, so
     the streaming stores overlap the earlier loop's compute. Each block's
-    buffers are freed one iteration later. Then, in the rewritten loops,
-    a parallel loop over (rows, columns) followed by a reduction that reads
-    its buffer by column windows of all rows (a row sum vectorized across
-    rows) runs column by column, its rows inside, with the reduction's
-    steps over those columns right after them. Run after bufferization and
+    buffers are freed one iteration later. Run after bufferization and
     `axle-streaming-stores`, before `axle-parallelize-loops`.
   }];
   let dependentDialects = [

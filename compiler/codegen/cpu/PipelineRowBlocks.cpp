@@ -39,16 +39,6 @@
 // the overlap of those stores with compute. Softmax 4096 x 4096: 11.6 ->
 // 9.4 ms on one core, 5.5 -> 4.3 ms on two.
 //
-// Then the row sums: a block's sums (16 rows in the lanes of a vector,
-// each row's elements in order) run after the pass that fills the block
-// buffer, reading it back from L2 in 16 x 16 windows. Where the sums read
-// that buffer only by column windows, the filling pass runs column by
-// column (its rows inside) and the sums' steps over each group of columns
-// follow it while those columns are in L1: one pass over the buffer
-// instead of two, and the sums' shuffles fill the gaps of the pass's
-// memory stalls. Softmax 9.4 -> 8.9 ms, layer norm 8192 x 1024 4.3 ->
-// 4.1 ms, one core, paired runs.
-//
 //===----------------------------------------------------------------------===//
 
 #include "compiler/codegen/cpu/Passes.h"
@@ -57,11 +47,9 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
-#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/RegionUtils.h"
 
 namespace axle::cpu {
@@ -174,148 +162,7 @@ void appendBody(OpBuilder &b, scf::ParallelOp source, scf::ParallelOp target,
     b.clone(op, mapping);
 }
 
-/// The value `view` is a `memref.subview` of, when its offsets are
-/// (`row`, `column`) and its sizes (`rows`, `columns`) with unit strides.
-Value windowSource(Value view, OpFoldResult row, OpFoldResult column,
-                   int64_t rows, int64_t columns) {
-  auto subview = view.getDefiningOp<memref::SubViewOp>();
-  if (!subview || subview.getSourceType().getRank() != 2 ||
-      !subview.hasUnitStride())
-    return {};
-  SmallVector<OpFoldResult> offsets = subview.getMixedOffsets();
-  SmallVector<OpFoldResult> sizes = subview.getMixedSizes();
-  auto isConstant = [](OpFoldResult value, int64_t expected) {
-    std::optional<int64_t> constant = getConstantIntValue(value);
-    return constant && *constant == expected;
-  };
-  auto same = [&](OpFoldResult value, OpFoldResult expected) {
-    if (std::optional<int64_t> constant = getConstantIntValue(expected))
-      return isConstant(value, *constant);
-    return value == expected;
-  };
-  if (!same(offsets[0], row) || !same(offsets[1], column) ||
-      !isConstant(sizes[0], rows) || !isConstant(sizes[1], columns))
-    return {};
-  return subview.getSource();
-}
-
-/// Whether every use of `buffer` inside `region` is a window of it:
-/// `rows` x `columns` at (`row`, `column`).
-bool usedOnlyThroughWindows(Value buffer, Region &region, OpFoldResult row,
-                            OpFoldResult column, int64_t rows,
-                            int64_t columns) {
-  for (OpOperand &use : buffer.getUses()) {
-    if (!region.isAncestor(use.getOwner()->getParentRegion()))
-      continue;
-    auto subview = dyn_cast<memref::SubViewOp>(use.getOwner());
-    if (!subview ||
-        windowSource(subview.getResult(), row, column, rows, columns) != buffer)
-      return false;
-  }
-  return true;
-}
-
-/// Whether `reduction`, the loop right after `producer`, can run step by
-/// step inside it: `producer` is a parallel loop over (rows [0, R) step 1,
-/// columns [0, C) step S) that uses the buffer `reduction` reads only
-/// through windows [i, j] of 1 x S; `reduction` loops over columns [0, C)
-/// with a step s that divides S, writes no memory, and reads only that
-/// buffer, through windows [0, k] of R x s. Then the reduction's steps for
-/// columns [j, j + S) need only what the producer writes for those columns.
-bool canFuseColumnReduction(scf::ParallelOp producer, scf::ForOp reduction) {
-  if (producer.getNumLoops() != 2 || producer.getNumResults() != 0)
-    return false;
-  auto rowLow = constantIndex(producer.getLowerBound()[0]);
-  auto rows = constantIndex(producer.getUpperBound()[0]);
-  auto rowStep = constantIndex(producer.getStep()[0]);
-  auto columnLow = constantIndex(producer.getLowerBound()[1]);
-  auto columns = constantIndex(producer.getUpperBound()[1]);
-  auto width = constantIndex(producer.getStep()[1]);
-  auto low = constantIndex(reduction.getLowerBound());
-  auto high = constantIndex(reduction.getUpperBound());
-  auto step = constantIndex(reduction.getStep());
-  if (!rowLow || *rowLow != 0 || !rowStep || *rowStep != 1 || !columnLow ||
-      *columnLow != 0 || !rows || !columns || !width || !low || *low != 0 ||
-      !high || *high != *columns || !step || *step <= 0 || *width % *step)
-    return false;
-  bool writes = false;
-  reduction.getBody()->walk([&](Operation *op) {
-    auto effects = dyn_cast<MemoryEffectOpInterface>(op);
-    if (effects ? effects.hasEffect<MemoryEffects::Write>() ||
-                      effects.hasEffect<MemoryEffects::Free>()
-                : !op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
-      writes = true;
-  });
-  if (writes)
-    return false;
-  SetVector<Value> outside;
-  getUsedValuesDefinedAbove(reduction.getRegion(), outside);
-  Value buffer;
-  for (Value value : outside) {
-    if (!isa<MemRefType>(value.getType()))
-      continue;
-    if (buffer && buffer != value)
-      return false;
-    buffer = value;
-  }
-  OpFoldResult zero = Builder(producer.getContext()).getIndexAttr(0);
-  return buffer &&
-         usedOnlyThroughWindows(buffer, reduction.getRegion(), zero,
-                                reduction.getInductionVar(), *rows, *step) &&
-         usedOnlyThroughWindows(buffer, producer.getRegion(),
-                                producer.getInductionVars()[0],
-                                producer.getInductionVars()[1], 1, *width);
-}
-
-/// Runs `reduction` inside `producer` (see canFuseColumnReduction): a loop
-/// over the producer's columns, with the producer's rows inside, then the
-/// reduction's steps over those columns.
-void fuseColumnReduction(scf::ParallelOp producer, scf::ForOp reduction) {
-  OpBuilder b(producer);
-  Location loc = producer.getLoc();
-  Value width = producer.getStep()[1];
-  auto columns = scf::ForOp::create(
-      b, loc, producer.getLowerBound()[1], producer.getUpperBound()[1], width,
-      reduction.getInitArgs(),
-      [&](OpBuilder &nb, Location nloc, Value column, ValueRange partial) {
-        auto rowLoop = scf::ForOp::create(nb, nloc, producer.getLowerBound()[0],
-                                          producer.getUpperBound()[0],
-                                          producer.getStep()[0]);
-        {
-          OpBuilder::InsertionGuard guard(nb);
-          nb.setInsertionPoint(rowLoop.getBody()->getTerminator());
-          IRMapping mapping;
-          mapping.map(producer.getInductionVars()[0],
-                      rowLoop.getInductionVar());
-          mapping.map(producer.getInductionVars()[1], column);
-          for (Operation &op : producer.getBody()->without_terminator())
-            nb.clone(op, mapping);
-        }
-        Value end = arith::AddIOp::create(nb, nloc, column, width);
-        auto steps = scf::ForOp::create(
-            nb, nloc, column, end, reduction.getStep(), partial,
-            [&](OpBuilder &sb, Location sloc, Value k, ValueRange carried) {
-              IRMapping mapping;
-              mapping.map(reduction.getInductionVar(), k);
-              for (auto [from, to] :
-                   llvm::zip(reduction.getRegionIterArgs(), carried))
-                mapping.map(from, to);
-              for (Operation &op : reduction.getBody()->without_terminator())
-                sb.clone(op, mapping);
-              SmallVector<Value> next;
-              for (Value value :
-                   reduction.getBody()->getTerminator()->getOperands())
-                next.push_back(mapping.lookupOrDefault(value));
-              scf::YieldOp::create(sb, sloc, next);
-            });
-        scf::YieldOp::create(nb, nloc, steps.getResults());
-      });
-  reduction.replaceAllUsesWith(columns.getResults());
-  reduction.erase();
-  producer.erase();
-}
-
-scf::ParallelOp pipeline(scf::ParallelOp loop, RowBlockPipeline &plan) {
+void pipeline(scf::ParallelOp loop, RowBlockPipeline &plan) {
   Block *body = loop.getBody();
   Value blockIndex = loop.getInductionVars()[0];
   // Constants first, so that every clone of the writer finds them.
@@ -401,20 +248,6 @@ scf::ParallelOp pipeline(scf::ParallelOp loop, RowBlockPipeline &plan) {
   for (Operation *dealloc : plan.tail)
     b.clone(*dealloc, epilogue);
   loop.erase();
-  return chunkLoop;
-}
-
-/// Each parallel loop in `root` followed by a reduction over its columns
-/// takes the reduction in (fuseColumnReduction).
-void fuseColumnReductions(Operation *root) {
-  SmallVector<std::pair<scf::ParallelOp, scf::ForOp>> pairs;
-  root->walk([&](scf::ParallelOp producer) {
-    auto reduction = dyn_cast_or_null<scf::ForOp>(producer->getNextNode());
-    if (reduction && canFuseColumnReduction(producer, reduction))
-      pairs.emplace_back(producer, reduction);
-  });
-  for (auto [producer, reduction] : pairs)
-    fuseColumnReduction(producer, reduction);
 }
 
 struct PipelineRowBlocksPass
@@ -429,7 +262,7 @@ struct PipelineRowBlocksPass
         loops.push_back(loop);
     for (scf::ParallelOp loop : loops)
       if (std::optional<RowBlockPipeline> plan = matchPipeline(loop))
-        fuseColumnReductions(pipeline(loop, *plan));
+        pipeline(loop, *plan);
   }
 };
 

@@ -5,8 +5,7 @@
 // of 2; each chunk computes its first block up to the writer, then, for
 // the second, runs the first block's writer inside the second block's
 // compute pass, frees the first block's buffers, and ends with the second
-// block's writer. The row sums read the buffer element by element, not
-// by column windows, so the compute pass stays a parallel loop.
+// block's writer.
 // CHECK-LABEL: func.func @softmax_like
 // CHECK-SAME: (%[[X:.*]]: memref<64x32xf32>, %[[Y:.*]]: memref<64x32xf32>)
 // CHECK: scf.parallel (%[[CHUNK:.*]]) = (%c0{{.*}}) to (%c8{{.*}}) step (%c1{{.*}})
@@ -75,88 +74,6 @@ func.func @softmax_like(%x: memref<64x32xf32>, %y: memref<64x32xf32>) {
       }
       memref.store %total, %sum[%i] : memref<4xf32>
     }
-    %out = memref.subview %y[%b, 0] [4, 32] [1, 1] : memref<64x32xf32> to memref<4x32xf32, strided<[32, 1], offset: ?>>
-    scf.parallel (%i, %j) = (%c0, %c0) to (%c4, %c32) step (%c1, %c16) {
-      %s = memref.load %sum[%i] : memref<4xf32>
-      %e = vector.transfer_read %buf[%i, %j], %pad {in_bounds = [true]} : memref<4x32xf32>, vector<16xf32>
-      %d = vector.broadcast %s : f32 to vector<16xf32>
-      %q = arith.divf %e, %d : vector<16xf32>
-      vector.store %q, %out[%i, %j] {nontemporal = true} : memref<4x32xf32, strided<[32, 1], offset: ?>>, vector<16xf32>
-      scf.reduce
-    }
-    memref.dealloc %buf : memref<4x32xf32>
-    memref.dealloc %sum : memref<4xf32>
-    scf.reduce
-  }
-  return
-}
-
-// -----
-
-// As above, but the row sums read the block buffer by column windows of
-// all rows (as vectorized reductions do): each pass that fills the buffer
-// then runs column by column, its rows inside, and the sums' steps over
-// those columns follow at once, while the columns are in L1. In the
-// steady loop that pass also carries the previous block's writer.
-// CHECK-LABEL: func.func @column_sums
-// CHECK: scf.parallel (%[[CHUNK:.*]]) =
-// The chunk's first block: its columns, each with its rows, then its sums.
-// CHECK: %[[BUF0:.*]] = memref.alloc() : memref<4x32xf32>
-// CHECK: %[[FIRSTSUMS:.*]] = scf.for %[[C0:.*]] = %c0 to %c32 step %c16 iter_args(%[[A0:.*]] = %cst{{.*}})
-// CHECK-NEXT: scf.for %[[R0:.*]] = %c0 to %c4 step %c1 {
-// CHECK: memref.subview %[[BUF0]][%[[R0]], %[[C0]]] [1, 16]
-// CHECK: math.exp
-// CHECK: }
-// CHECK: %[[E0:.*]] = arith.addi %[[C0]], %c16
-// CHECK: %[[S0:.*]] = scf.for %[[K0:.*]] = %[[C0]] to %[[E0]] step %c8 iter_args(%[[P0:.*]] = %[[A0]])
-// CHECK: memref.subview %[[BUF0]][0, %[[K0]]] [4, 8]
-// CHECK: vector.multi_reduction
-// CHECK: scf.yield %[[S0]]
-// CHECK: scf.for %[[B:.*]] = {{.*}} iter_args(
-// CHECK: %[[BUF:.*]] = memref.alloc() : memref<4x32xf32>
-// CHECK: scf.for %[[C:.*]] = %c0 to %c32 step %c16 iter_args(
-// CHECK-NEXT: scf.for %[[R:.*]] = %c0 to %c4 step %c1 {
-// CHECK: memref.subview %[[BUF]][%[[R]], %[[C]]] [1, 16]
-// CHECK: math.exp
-// CHECK: arith.divf
-// CHECK: vector.store {{.*}} {nontemporal = true}
-// CHECK: }
-// CHECK: scf.for %[[K:.*]] = %[[C]] to
-// CHECK: memref.subview %[[BUF]][0, %[[K]]] [4, 8]
-// CHECK: vector.multi_reduction
-// CHECK-NOT: scf.parallel
-// CHECK: scf.yield
-// The chunk's last writer, after the loop, stays a parallel loop.
-// CHECK: scf.parallel (%{{.*}}, %{{.*}}) =
-// CHECK: arith.divf
-func.func @column_sums(%x: memref<64x32xf32>, %y: memref<64x32xf32>) {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %c4 = arith.constant 4 : index
-  %c8 = arith.constant 8 : index
-  %c16 = arith.constant 16 : index
-  %c32 = arith.constant 32 : index
-  %c64 = arith.constant 64 : index
-  %pad = arith.constant 0.0 : f32
-  %zeros = arith.constant dense<0.0> : vector<4xf32>
-  scf.parallel (%b) = (%c0) to (%c64) step (%c4) {
-    %rows = memref.subview %x[%b, 0] [4, 32] [1, 1] : memref<64x32xf32> to memref<4x32xf32, strided<[32, 1], offset: ?>>
-    %buf = memref.alloc() : memref<4x32xf32>
-    scf.parallel (%i, %j) = (%c0, %c0) to (%c4, %c32) step (%c1, %c16) {
-      %w = memref.subview %buf[%i, %j] [1, 16] [1, 1] : memref<4x32xf32> to memref<1x16xf32, strided<[32, 1], offset: ?>>
-      %v = vector.transfer_read %rows[%i, %j], %pad {in_bounds = [true]} : memref<4x32xf32, strided<[32, 1], offset: ?>>, vector<16xf32>
-      %e = math.exp %v : vector<16xf32>
-      vector.transfer_write %e, %w[%c0, %c0] {in_bounds = [true]} : vector<16xf32>, memref<1x16xf32, strided<[32, 1], offset: ?>>
-      scf.reduce
-    }
-    %sums = scf.for %k = %c0 to %c32 step %c8 iter_args(%acc = %zeros) -> (vector<4xf32>) {
-      %win = memref.subview %buf[0, %k] [4, 8] [1, 1] : memref<4x32xf32> to memref<4x8xf32, strided<[32, 1], offset: ?>>
-      %t = vector.transfer_read %win[%c0, %c0], %pad {in_bounds = [true, true]} : memref<4x8xf32, strided<[32, 1], offset: ?>>, vector<4x8xf32>
-      %r = vector.multi_reduction <add>, %t, %acc [1] : vector<4x8xf32> to vector<4xf32>
-      scf.yield %r : vector<4xf32>
-    }
-    %sum = memref.alloc() : memref<4xf32>
-    vector.transfer_write %sums, %sum[%c0] {in_bounds = [true]} : vector<4xf32>, memref<4xf32>
     %out = memref.subview %y[%b, 0] [4, 32] [1, 1] : memref<64x32xf32> to memref<4x32xf32, strided<[32, 1], offset: ?>>
     scf.parallel (%i, %j) = (%c0, %c0) to (%c4, %c32) step (%c1, %c16) {
       %s = memref.load %sum[%i] : memref<4xf32>
