@@ -16,7 +16,10 @@ CompileFlags::CompileFlags(cl::OptionCategory &category)
                 cl::init("host"), cl::cat(category)),
       fastMath("fast-math",
                cl::desc("Allow reassociation and ignore NaN, infinity and "
-                        "the sign of zero in float math (not IEEE; off by "
+                        "the sign of zero in float math; on CPUs with "
+                        "AVX512-BF16, bf16 matmuls add two products per "
+                        "vdpbf16ps (another order, subnormals flushed to "
+                        "zero) at twice the f32 rate (not IEEE; off by "
                         "default)"),
                cl::cat(category)),
       simplify("simplify",

@@ -191,7 +191,9 @@ std::optional<CompiledModule> compileModule(ModuleOp module,
       pm, options.memoryReport, options.fusionReport, options.fusion,
       /*streamingStores=*/llvm::Triple(target->triple).isX86(),
       /*avx512=*/cpu::targetHasFeature(*target, "avx512f"),
-      /*avx2=*/cpu::targetHasFeature(*target, "avx2"));
+      /*avx2=*/cpu::targetHasFeature(*target, "avx2"),
+      /*bf16PairDot=*/options.fastMath &&
+          cpu::targetHasFeature(*target, "avx512bf16"));
   if (failed(pm.run(module)))
     return std::nullopt;
 

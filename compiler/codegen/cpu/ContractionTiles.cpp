@@ -249,13 +249,23 @@ std::pair<int64_t, int64_t> registerTile(linalg::LinalgOp op, int64_t m,
   return {largestDivisor(m, registerTileRows(columns, bits)), columns};
 }
 
+/// Whether the register tiles of `matmul` add bf16 products in pairs with
+/// vdpbf16ps (emitMatmulBlock): with `bf16PairDot`, bf16 inputs into f32
+/// and a B that is not transposed.
+bool usesPairDot(linalg::LinalgOp matmul, bool bf16PairDot) {
+  return bf16PairDot &&
+         getElementTypeOrSelf(matmul->getOperand(0).getType()).isBF16() &&
+         getElementTypeOrSelf(matmul->getOperand(2).getType()).isF32() &&
+         !hasTransposedB(matmul);
+}
+
 /// The matmul's tiles over its parallel loops for the caches, one
 /// scf.forall (the kernel threads share its tiles): ([1, ] mc, nc), up to
-/// 256 x 256. Each block of B is packed once per block of C, so taller
-/// blocks pack less often (1024^3 on one core, before the k loop was
-/// unrolled: 64 rows gave 90-115 GFLOP/s, 128 rows 120-125; after it, in
-/// paired runs, 256 rows took 14.4 ms where 128 took 15.0 and 512 15.0).
-SmallVector<int64_t> matmulCacheTiles(linalg::LinalgOp op) {
+/// 256 x 256 (512 x 256 with `pairDot`). Each block of B is packed once per
+/// block of C, so taller blocks pack less often (1024^3 on one core, before the
+/// k loop was unrolled: 64 rows gave 90-115 GFLOP/s, 128 rows 120-125; after
+/// it, in paired runs, 256 rows took 14.4 ms where 128 took 15.0 and 512 15.0).
+SmallVector<int64_t> matmulCacheTiles(linalg::LinalgOp op, bool pairDot) {
   SmallVector<int64_t> bounds = op.getStaticLoopRanges();
   unsigned batch = bounds.size() - 3;
   int64_t m = bounds[batch], n = bounds[batch + 1];
@@ -267,11 +277,27 @@ SmallVector<int64_t> matmulCacheTiles(linalg::LinalgOp op) {
   int64_t blocks =
       std::max<int64_t>(m / 256, 1) * std::max<int64_t>(n / 256, 1);
   int64_t rows = blocks >= 4 ? 256 : 128;
+  // vdpbf16ps blocks: 512 rows where that still leaves 4 blocks, so each
+  // interleaved panel of B serves twice as many row tiles (one core, bf16
+  // 1024^3 10.1 -> 9.7 ms, 2048^3 84 -> 79; f32 and the widened bf16 path
+  // gained nothing at 1024^3).
+  if (pairDot &&
+      std::max<int64_t>(m / 512, 1) * std::max<int64_t>(n / 256, 1) >= 4)
+    rows = 512;
+  // A matmul inside an epilogue's tile (FuseEpilogues.cpp tiled it by
+  // these same tiles) is one block: the rule above had split such a tile
+  // of 256 rows into two of 128, so each panel of B served half as many
+  // row tiles (one core: mlp_infer 9.35 -> 9.03 ms, gpt2_block 39.5 ->
+  // 39.1, attention 43.6 -> 42.0; bf16 1024^3 with vdpbf16ps, whose
+  // result is rounded to bf16 by such an epilogue, 10.1 -> 9.7).
+  if (op->getParentOfType<scf::ForallOp>() && m <= 512)
+    rows = m;
   cache.append({cacheTile(m, rows, mr), cacheTile(n, 256, nr ? nr : 1)});
   return cache;
 }
 
-void tileAndVectorizeMatmul(RewriterBase &rewriter, linalg::LinalgOp op) {
+void tileAndVectorizeMatmul(RewriterBase &rewriter, linalg::LinalgOp op,
+                            bool bf16PairDot) {
   SmallVector<int64_t> bounds = op.getStaticLoopRanges();
   unsigned batch = bounds.size() - 3;
   int64_t m = bounds[batch], n = bounds[batch + 1], k = bounds[batch + 2];
@@ -290,8 +316,8 @@ void tileAndVectorizeMatmul(RewriterBase &rewriter, linalg::LinalgOp op) {
   auto splitAt = [&](unsigned dimension, int64_t point) {
     if (auto parts = splitInTwo(rewriter, op, dimension, point);
         succeeded(parts)) {
-      tileAndVectorizeMatmul(rewriter, parts->first);
-      tileAndVectorizeMatmul(rewriter, parts->second);
+      tileAndVectorizeMatmul(rewriter, parts->first, bf16PairDot);
+      tileAndVectorizeMatmul(rewriter, parts->second, bf16PairDot);
     }
   };
   if (n % lanes != 0 && n > 4 * lanes)
@@ -308,7 +334,8 @@ void tileAndVectorizeMatmul(RewriterBase &rewriter, linalg::LinalgOp op) {
   bool widened = getElementTypeOrSelf(op->getOperand(0).getType()) !=
                  getElementTypeOrSelf(op->getOperand(2).getType());
   // The parallel dimensions first, then k.
-  SmallVector<int64_t> cache = matmulCacheTiles(op);
+  SmallVector<int64_t> cache =
+      matmulCacheTiles(op, usesPairDot(op, bf16PairDot));
   cache.push_back(0);
   FailureOr<TilingInterface> tiled = tileFusingInitFills(
       rewriter, cast<TilingInterface>(op.getOperation()), cache);
@@ -337,7 +364,7 @@ void tileAndVectorizeMatmul(RewriterBase &rewriter, linalg::LinalgOp op) {
       return;
   }
   (void)emitMatmulBlock(rewriter, cast<linalg::LinalgOp>(tiled->getOperation()),
-                        mr, nr);
+                        mr, nr, bf16PairDot);
 }
 
 /// A float contraction other than a matmul that the register tile fits:
@@ -510,9 +537,9 @@ bool isRegisterTileContraction(linalg::LinalgOp op) {
   return isFloatMatmul(op) || matchRegisterContraction(op).has_value();
 }
 
-SmallVector<int64_t> epilogueTileSizes(linalg::LinalgOp op) {
+SmallVector<int64_t> epilogueTileSizes(linalg::LinalgOp op, bool bf16PairDot) {
   if (isFloatMatmul(op))
-    return matmulCacheTiles(op);
+    return matmulCacheTiles(op, usesPairDot(op, bf16PairDot));
   std::optional<unsigned> m = matchRegisterContraction(op);
   if (!m)
     return {};
@@ -533,9 +560,10 @@ SmallVector<int64_t> epilogueTileSizes(linalg::LinalgOp op) {
   return sizes;
 }
 
-void tileAndVectorizeContraction(RewriterBase &rewriter, linalg::LinalgOp op) {
+void tileAndVectorizeContraction(RewriterBase &rewriter, linalg::LinalgOp op,
+                                 bool bf16PairDot) {
   if (isFloatMatmul(op))
-    tileAndVectorizeMatmul(rewriter, op);
+    tileAndVectorizeMatmul(rewriter, op, bf16PairDot);
   else if (std::optional<unsigned> m = matchRegisterContraction(op))
     tileRegisterContraction(rewriter, op, *m);
 }

@@ -28,15 +28,19 @@ void copyConvolutionFilter(mlir::RewriterBase &rewriter,
 
 /// Tiles such a contraction for the caches (matmuls) and for the
 /// registers, and writes the register tile as vector code. Every output
-/// element still sums its products in order, one fused multiply-add each.
+/// element still sums its products in order, one fused multiply-add each,
+/// except bf16 matmuls with `bf16PairDot` (see emitMatmulBlock).
 void tileAndVectorizeContraction(mlir::RewriterBase &rewriter,
-                                 mlir::linalg::LinalgOp op);
+                                 mlir::linalg::LinalgOp op,
+                                 bool bf16PairDot = false);
 
 /// The tile sizes over the parallel loops of such a contraction (0 = the
 /// whole dimension) at which an elementwise consumer fuses into it: the
 /// matmul's cache tiles, a convolution's output rows. All zero (or empty)
-/// when the contraction is computed as one tile.
-llvm::SmallVector<int64_t> epilogueTileSizes(mlir::linalg::LinalgOp op);
+/// when the contraction is computed as one tile. `bf16PairDot` as for
+/// tileAndVectorizeContraction, whose tiles these must be.
+llvm::SmallVector<int64_t> epilogueTileSizes(mlir::linalg::LinalgOp op,
+                                             bool bf16PairDot = false);
 
 } // namespace axle::cpu
 

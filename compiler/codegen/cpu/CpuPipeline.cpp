@@ -93,7 +93,7 @@ constexpr const char *kBuffersToLLVM =
 void buildLinalgToLLVMPipeline(mlir::OpPassManager &pm,
                                llvm::StringRef memoryReport, bool fusionReport,
                                bool fusion, bool streamingStores, bool avx512,
-                               bool avx2) {
+                               bool avx2, bool bf16PairDot) {
   // The strings are parsed against the registry, which
   // registerCpuCodegenPasses fills once per process.
   registerCpuCodegenPasses();
@@ -103,6 +103,8 @@ void buildLinalgToLLVMPipeline(mlir::OpPassManager &pm,
     options += " report=true";
   if (!fusion)
     options += " fuse=false";
+  if (bf16PairDot)
+    options += " bf16-pair-dot=true";
   if (!options.empty())
     pipeline =
         std::regex_replace(pipeline, std::regex("axle-tile-and-vectorize"),
@@ -120,6 +122,10 @@ void buildLinalgToLLVMPipeline(mlir::OpPassManager &pm,
     pipeline = std::regex_replace(pipeline, std::regex("axle-approximate-math"),
                                   avx512 ? "axle-approximate-math{avx512=true}"
                                          : "axle-approximate-math{avx2=true}");
+  if (bf16PairDot)
+    pipeline =
+        std::regex_replace(pipeline, std::regex("convert-vector-to-llvm,"),
+                           "convert-vector-to-llvm{enable-x86vector},");
   if (!streamingStores)
     pipeline = std::regex_replace(
         pipeline,

@@ -43,12 +43,15 @@ bool targetHasFeature(const CpuTarget &target, llvm::StringRef feature);
 /// measure what it gains). With `streamingStores` (x86 targets), large
 /// write-only results are written with non-temporal stores. With `avx512`
 /// (the target has AVX-512F), exp scales by vscalefps; with `avx512` or
-/// `avx2`, the math recipes' table lookups are register permutes.
+/// `avx2`, the math recipes' table lookups are register permutes. With
+/// `bf16PairDot` (fast-math on a CPU with AVX512-BF16), bf16 matmuls into
+/// f32 use vdpbf16ps, two k steps per instruction.
 void buildLinalgToLLVMPipeline(mlir::OpPassManager &pm,
                                llvm::StringRef memoryReport = "",
                                bool fusionReport = false, bool fusion = true,
                                bool streamingStores = false,
-                               bool avx512 = false, bool avx2 = false);
+                               bool avx512 = false, bool avx2 = false,
+                               bool bf16PairDot = false);
 
 /// Translates an LLVM-dialect module to LLVM IR, optimizes it for the
 /// target and returns the object file's bytes; nullopt after emitting a

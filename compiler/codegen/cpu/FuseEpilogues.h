@@ -19,9 +19,11 @@ namespace axle::cpu {
 /// activation, residual add) into it: both are computed tile by tile in
 /// one scf.forall, the epilogue right after its tile of the contraction,
 /// while that tile is still in cache. Appends a line per fusion to `report`
-/// when it is not null. Returns how many were fused.
+/// when it is not null. Returns how many were fused. The tiles are the
+/// contraction's cache tiles, which depend on `bf16PairDot` (see
+/// tileAndVectorizeContraction).
 unsigned fuseEpilogues(mlir::RewriterBase &rewriter, mlir::func::FuncOp func,
-                       std::string *report);
+                       std::string *report, bool bf16PairDot = false);
 
 } // namespace axle::cpu
 

@@ -17,6 +17,12 @@
 // registers; each k step loads nr / 16 vectors of the panel and mr
 // broadcasts for mr * nr / 16 fused multiply-adds.
 //
+// bf16 inputs are widened to f32 while A's block and B's panels are copied,
+// except with --fast-math on CPUs with AVX512-BF16 (bf16PairDot): there
+// the k loop runs over pairs of k, P[p] holds B's rows 2p and 2p + 1
+// interleaved, and each vdpbf16ps adds a broadcast pair of A times 16
+// columns of such a row: two products per lane, k + 1 first.
+//
 //===----------------------------------------------------------------------===//
 
 #include "compiler/codegen/cpu/MatmulBlock.h"
@@ -30,6 +36,7 @@
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Dialect/X86Vector/X86VectorDialect.h"
 
 namespace axle::cpu {
 
@@ -117,7 +124,7 @@ bool hasTransposedB(linalg::LinalgOp matmul) {
 }
 
 LogicalResult emitMatmulBlock(RewriterBase &rewriter, linalg::LinalgOp block,
-                              int64_t mr, int64_t nr) {
+                              int64_t mr, int64_t nr, bool bf16PairDot) {
   Value lhs = block.getDpsInputs()[0], rhs = block.getDpsInputs()[1];
   Value acc = block.getDpsInits()[0];
   auto accType = cast<RankedTensorType>(acc.getType());
@@ -201,6 +208,16 @@ LogicalResult emitMatmulBlock(RewriterBase &rewriter, linalg::LinalgOp block,
   bool wholeBlocks = kc % 16 == 0 && nr % 16 == 0;
   bool pack = widened || transposedB ||
               (mc / mr >= 4 && nr != rhsType.getDimSize(batch + 1));
+  // With --fast-math on a CPU with AVX512-BF16, bf16 operands stay bf16:
+  // vdpbf16ps adds the products of two k steps to each f32 lane (k + 1
+  // first, then k; bf16 subnormal inputs read as zero, subnormal sums
+  // flushed), at twice the rate of f32 fused multiply-adds on Zen 4. B's
+  // panels hold rows k and k + 1 interleaved, A's pairs are broadcast as
+  // one 32-bit word.
+  bool pairs = bf16PairDot && input.isBF16() && element.isF32() &&
+               !transposedB && kc % 2 == 0 && nr % 16 == 0;
+  if (pairs)
+    widened = false;
   auto packTransposedPanel = [&](Value column) -> Value {
     Value empty = tensor::EmptyOp::create(rewriter, loc,
                                           ArrayRef<int64_t>{kc, nr}, element);
@@ -237,7 +254,34 @@ LogicalResult emitMatmulBlock(RewriterBase &rewriter, linalg::LinalgOp block,
       });
     });
   };
+  // Row p of a pair panel: B[2p][c], B[2p + 1][c] for each column c.
+  auto packPairPanel = [&](Value column) -> Value {
+    Value empty = tensor::EmptyOp::create(
+        rewriter, loc, ArrayRef<int64_t>{kc / 2, 2 * nr}, input);
+    return buildLoop(
+        rewriter, loc, kc / 2, 1, empty, [&](Value p, Value panel) {
+          Value k = arith::MulIOp::create(rewriter, loc, p, index(2));
+          Value next = arith::AddIOp::create(rewriter, loc, k, index(1));
+          SmallVector<Value, 2> rows;
+          for (Value row : {k, next}) {
+            auto read = vector::TransferReadOp::create(
+                rewriter, loc, inputRowType, rhs, at(row, column), inputPadding,
+                minor(rank, 1), inBounds1);
+            markReadForPrefetch(read, batch, kPackPrefetchRows,
+                                /*forWrite=*/false);
+            rows.push_back(read);
+          }
+          Value interleaved =
+              vector::InterleaveOp::create(rewriter, loc, rows[0], rows[1]);
+          return vector::TransferWriteOp::create(rewriter, loc, interleaved,
+                                                 panel, ValueRange{p, index(0)},
+                                                 minor(2, 1), inBounds1)
+              .getResult();
+        });
+  };
   auto packPanel = [&](Value column) -> Value {
+    if (pairs)
+      return packPairPanel(column);
     if (transposedB)
       return packTransposedPanel(column);
     Value empty = tensor::EmptyOp::create(rewriter, loc,
@@ -315,46 +359,87 @@ LogicalResult emitMatmulBlock(RewriterBase &rewriter, linalg::LinalgOp block,
             rows.push_back(
                 r == 0 ? i : arith::AddIOp::create(rewriter, loc, i, index(r)));
           scf::ForOp kLoop;
-          Value sum = buildLoop(
-              rewriter, loc, kc, 1, tile,
-              [&](Value k, Value t) {
-                Value b;
-                if (pack) {
-                  b = vector::TransferReadOp::create(
-                      rewriter, loc, rowType, panel, ValueRange{k, index(0)},
-                      padding, minor(2, 1), inBounds1);
-                } else {
-                  auto read = vector::TransferReadOp::create(
-                      rewriter, loc, rowType, rhs, at(k, column), padding,
-                      minor(rank, 1), inBounds1);
-                  // Few row tiles (a matmul of a handful of rows streams B
-                  // once) read B's rows in place, a page or more apart
-                  // where they are wider than the tile: 16 rows ahead,
-                  // 8 x 4096 x 4096 on one core 12.6 -> 9.0 ms (64 rows
-                  // ahead: 10.1).
-                  if (nr != rhsType.getDimSize(batch + 1))
-                    markReadForPrefetch(read, batch, kInPlacePrefetchRows,
-                                        /*forWrite=*/false);
-                  b = read;
-                }
-                for (int64_t r = 0; r < mr; ++r) {
-                  Value a = lhsAt(rows[r], k);
-                  Value broadcast =
-                      vector::BroadcastOp::create(rewriter, loc, rowType, a);
-                  Value updated = math::FmaOp::create(
-                      rewriter, loc, broadcast, b,
-                      vector::ExtractOp::create(rewriter, loc, t, r));
-                  t = vector::InsertOp::create(rewriter, loc, updated, t, r);
-                }
-                return t;
-              },
-              &kLoop);
+          // One step of the pair loop: k = 2p and 2p + 1 for every row of
+          // the tile, 16 columns per vdpbf16ps.
+          auto pairStep = [&](Value p, Value t) -> Value {
+            Value k = arith::MulIOp::create(rewriter, loc, p, index(2));
+            auto pieceType = VectorType::get({32}, input);
+            SmallVector<Value> pieces;
+            for (int64_t q = 0; q < nr / 16; ++q)
+              pieces.push_back(vector::TransferReadOp::create(
+                  rewriter, loc, pieceType, panel, ValueRange{p, index(32 * q)},
+                  inputPadding, minor(2, 1), inBounds1));
+            auto pairType = VectorType::get({2}, input);
+            auto wordType = VectorType::get({1}, rewriter.getI32Type());
+            auto wordsType = VectorType::get({16}, rewriter.getI32Type());
+            for (int64_t r = 0; r < mr; ++r) {
+              Value pair = vector::TransferReadOp::create(
+                  rewriter, loc, pairType, lhs, at(rows[r], k), inputPadding,
+                  minor(rank, 1), inBounds1);
+              Value word = vector::ExtractOp::create(
+                  rewriter, loc,
+                  vector::BitCastOp::create(rewriter, loc, wordType, pair), 0);
+              Value a = vector::BitCastOp::create(
+                  rewriter, loc, pieceType,
+                  vector::BroadcastOp::create(rewriter, loc, wordsType, word));
+              Value row = vector::ExtractOp::create(rewriter, loc, t, r);
+              for (int64_t q = 0; q < nr / 16; ++q) {
+                Value lanes = vector::ExtractStridedSliceOp::create(
+                    rewriter, loc, row, ArrayRef<int64_t>{16 * q},
+                    ArrayRef<int64_t>{16}, ArrayRef<int64_t>{1});
+                Value summed = x86vector::DotBF16Op::create(
+                    rewriter, loc, lanes, a, pieces[q]);
+                row = vector::InsertStridedSliceOp::create(
+                    rewriter, loc, summed, row, ArrayRef<int64_t>{16 * q},
+                    ArrayRef<int64_t>{1});
+              }
+              t = vector::InsertOp::create(rewriter, loc, row, t, r);
+            }
+            return t;
+          };
+          // One k step: a row of the panel times a broadcast element of A
+          // for every row of the tile, one fused multiply-add per vector.
+          auto fmaStep = [&](Value k, Value t) -> Value {
+            Value b;
+            if (pack) {
+              b = vector::TransferReadOp::create(
+                  rewriter, loc, rowType, panel, ValueRange{k, index(0)},
+                  padding, minor(2, 1), inBounds1);
+            } else {
+              auto read = vector::TransferReadOp::create(
+                  rewriter, loc, rowType, rhs, at(k, column), padding,
+                  minor(rank, 1), inBounds1);
+              // Few row tiles (a matmul of a handful of rows streams B
+              // once) read B's rows in place, a page or more apart where
+              // they are wider than the tile: 16 rows ahead, 8 x 4096 x
+              // 4096 on one core 12.6 -> 9.0 ms (64 rows ahead: 10.1).
+              if (nr != rhsType.getDimSize(batch + 1))
+                markReadForPrefetch(read, batch, kInPlacePrefetchRows,
+                                    /*forWrite=*/false);
+              b = read;
+            }
+            for (int64_t r = 0; r < mr; ++r) {
+              Value a = lhsAt(rows[r], k);
+              Value broadcast =
+                  vector::BroadcastOp::create(rewriter, loc, rowType, a);
+              Value updated = math::FmaOp::create(
+                  rewriter, loc, broadcast, b,
+                  vector::ExtractOp::create(rewriter, loc, t, r));
+              t = vector::InsertOp::create(rewriter, loc, updated, t, r);
+            }
+            return t;
+          };
+          Value sum =
+              pairs
+                  ? buildLoop(rewriter, loc, kc / 2, 1, tile, pairStep, &kLoop)
+                  : buildLoop(rewriter, loc, kc, 1, tile, fmaStep, &kLoop);
           // Four k steps per iteration: one step's fused multiply-adds
           // (mr * nr / 16) alone leave the FMA units waiting on the loop's
           // overhead and the next step's loads (86-90% of peak for a 4 x 64
           // tile in a C probe of this loop, 100% unrolled). LLVM does not
           // unroll it: it prices each 64-lane vector op as several.
-          if (kc % kUnroll == 0 && kc > kUnroll)
+          int64_t steps = pairs ? kc / 2 : kc;
+          if (steps % kUnroll == 0 && steps > kUnroll)
             (void)loopUnrollByFactor(kLoop, kUnroll);
           return vector::TransferWriteOp::create(rewriter, loc, sum, c2,
                                                  at(i, column), minor(rank, 2),

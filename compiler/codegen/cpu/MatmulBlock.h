@@ -9,6 +9,10 @@
 
 namespace axle::cpu {
 
+/// Whether a matmul in the lowering's form (see `emitMatmulBlock`) reads B
+/// transposed, ([1,] n, k).
+bool hasTransposedB(mlir::linalg::LinalgOp matmul);
+
 /// Replaces `block`, a static matmul tile in the lowering's form
 /// ([1,] mc x kc times [1,] kc x nc, or a transposed B [1,] nc x kc, into
 /// [1,] mc x nc; acc = fma(a, b, acc), bf16/f16 inputs widened; a
@@ -20,13 +24,13 @@ namespace axle::cpu {
 /// copied into such contiguous panels (B's rows may be 4 KiB apart, which
 /// would map a panel to a few L1 sets). Each element of C still adds its
 /// products in k order with one fused multiply-add each.
-/// Whether a matmul in the lowering's form (see `emitMatmulBlock`) reads B
-/// transposed, ([1,] n, k).
-bool hasTransposedB(mlir::linalg::LinalgOp matmul);
-
+/// With `bf16PairDot` (fast-math on a CPU with AVX512-BF16), a block of
+/// bf16 inputs into f32 that B does not transpose adds two k steps per
+/// vdpbf16ps instead (k + 1 first, then k; subnormals flushed), from
+/// panels of B's rows k and k + 1 interleaved.
 mlir::LogicalResult emitMatmulBlock(mlir::RewriterBase &rewriter,
                                     mlir::linalg::LinalgOp block, int64_t mr,
-                                    int64_t nr);
+                                    int64_t nr, bool bf16PairDot = false);
 
 } // namespace axle::cpu
 

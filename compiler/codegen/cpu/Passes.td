@@ -280,14 +280,19 @@ def TileAndVectorizePass
     Option<"report", "report", "bool", /*default=*/"false",
            "Print the fusion decisions and the kernel counts before and after">,
     Option<"fuse", "fuse", "bool", /*default=*/"true",
-           "Fuse elementwise producers into their consumers">
+           "Fuse elementwise producers into their consumers">,
+    Option<"bf16PairDot", "bf16-pair-dot", "bool", /*default=*/"false",
+           "bf16 matmuls into f32 add two k steps per AVX512-BF16 vdpbf16ps "
+           "(a fast-math choice: another order of additions, subnormals "
+           "flushed)">
   ];
   let dependentDialects = [
     "::mlir::affine::AffineDialect", "::mlir::arith::ArithDialect",
     "::mlir::linalg::LinalgDialect", "::mlir::scf::SCFDialect",
     "::mlir::tensor::TensorDialect", "::mlir::ub::UBDialect",
     "::mlir::vector::VectorDialect", "::mlir::memref::MemRefDialect",
-    "::mlir::bufferization::BufferizationDialect"
+    "::mlir::bufferization::BufferizationDialect",
+    "::mlir::x86vector::X86VectorDialect"
   ];
 }
 

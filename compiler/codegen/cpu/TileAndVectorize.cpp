@@ -59,6 +59,7 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
 #include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
+#include "mlir/Dialect/X86Vector/X86VectorDialect.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace axle::cpu {
@@ -413,7 +414,8 @@ struct TileAndVectorizePass
       // the matmuls and convolutions they follow, in the same buffer.
       writeIntoDeadInputs(rewriter, func);
       if (fuse) {
-        fuseEpilogues(rewriter, func, report ? &decisions : nullptr);
+        fuseEpilogues(rewriter, func, report ? &decisions : nullptr,
+                      bf16PairDot);
         fuseRowBlocks(rewriter, func, report ? &decisions : nullptr);
       }
       if (report)
@@ -436,7 +438,7 @@ struct TileAndVectorizePass
     });
     IRRewriter rewriter(context);
     for (linalg::LinalgOp op : contractions)
-      tileAndVectorizeContraction(rewriter, op);
+      tileAndVectorizeContraction(rewriter, op, bf16PairDot);
     for (linalg::LinalgOp op : others) {
       if (op.getIteratorTypesArray().back() == utils::IteratorType::reduction)
         tileAndVectorizeRowReduction(rewriter, op);

@@ -1,0 +1,87 @@
+"""bf16 matmuls with --fast-math on CPUs with AVX512-BF16.
+
+There each vdpbf16ps adds two products per f32 lane, k + 1 first and then
+k, each addition rounded (a bf16 x bf16 product is exact in f32). The
+model below computes that order with NumPy float32 from the instruction's
+definition, so the compiled f32 results must match it bit for bit (the
+inputs have no subnormals, which the instruction flushes); bf16 results
+are that sum rounded to bf16. On other CPUs --fast-math keeps the f32
+path, and only the closeness to a float64 matmul is checked.
+"""
+import pathlib
+import subprocess
+
+import ml_dtypes
+import numpy as np
+import pytest
+
+PROGRAM = """func.func public @main(%a: tensor<{m}x{k}xbf16>, %b: tensor<{k}x{n}xbf16>)
+    -> tensor<{m}x{n}x{out}> {{
+  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0]
+      : (tensor<{m}x{k}xbf16>, tensor<{k}x{n}xbf16>) -> tensor<{m}x{n}x{out}>
+  return %0 : tensor<{m}x{n}x{out}>
+}}
+"""
+
+
+def host_has_avx512_bf16():
+    cpuinfo = pathlib.Path("/proc/cpuinfo")
+    return cpuinfo.exists() and "avx512_bf16" in cpuinfo.read_text()
+
+
+def pair_model(a, b):
+    """f32 sums in vdpbf16ps order: per pair, k + 1 then k."""
+    a32, b32 = a.astype(np.float32), b.astype(np.float32)
+    acc = np.zeros((a.shape[0], b.shape[1]), np.float32)
+    for p in range(a.shape[1] // 2):
+        for k in (2 * p + 1, 2 * p):
+            acc = acc + np.outer(a32[:, k], b32[k, :])  # exact products
+    return acc
+
+
+def run(axle_run, tmp_path, program, inputs, extra):
+    source = tmp_path / "program.mlir"
+    source.write_text(program)
+    args = [str(axle_run), str(source)] + extra
+    for i, value in enumerate(inputs):
+        np.save(tmp_path / f"in{i}.npy", value)
+        args.append(f"--input=@{tmp_path / f'in{i}.npy'}")
+    out = tmp_path / "out.npy"
+    result = subprocess.run(args + [f"--output=@{out}"], capture_output=True,
+                            text=True, timeout=600)
+    assert result.returncode == 0, result.stderr[-2000:]
+    value = np.load(out)
+    # NumPy has no bf16: such results come back as 2-byte records.
+    return value.view(ml_dtypes.bfloat16) if value.dtype.kind == "V" else value
+
+
+# 256 x 320 x 384: two k blocks of 128 and a third, two column blocks (the
+# second 64 wide), four row blocks; 64 x 64 x 64: one block of each.
+@pytest.mark.parametrize("shape", [(256, 320, 384), (64, 64, 64)])
+@pytest.mark.parametrize("out", ["f32", "bf16"])
+@pytest.mark.parametrize("threads", [1, 2])
+def test_bf16_pair_dot(axle_run, tmp_path, shape, out, threads):
+    m, n, k = shape
+    rng = np.random.default_rng(11)
+    a = rng.standard_normal((m, k)).astype(ml_dtypes.bfloat16)
+    b = rng.standard_normal((k, n)).astype(ml_dtypes.bfloat16)
+    program = PROGRAM.format(m=m, n=n, k=k, out=out)
+    got = run(axle_run, tmp_path, program, [a, b],
+              ["--fast-math", f"--threads={threads}"])
+    exact = a.astype(np.float64) @ b.astype(np.float64)
+    tolerance = 1e-5 if out == "f32" else 1e-2
+    np.testing.assert_allclose(got.astype(np.float64), exact,
+                               rtol=tolerance, atol=tolerance * np.sqrt(k))
+    if not host_has_avx512_bf16():
+        pytest.skip("this CPU has no AVX512-BF16: --fast-math keeps the f32 "
+                    "path; only the closeness to float64 was checked")
+    want = pair_model(a, b)
+    if out == "bf16":
+        want = want.astype(ml_dtypes.bfloat16)
+    assert got.dtype == want.dtype
+    assert got.tobytes() == want.tobytes(), (
+        f"{np.count_nonzero(got != want)} of {got.size} elements differ "
+        "from the vdpbf16ps order")
+    # The f32 path (no --fast-math) sums in k order: other bits.
+    in_order = run(axle_run, tmp_path, program, [a, b], [f"--threads={threads}"])
+    assert in_order.tobytes() != got.tobytes() or out == "bf16"
