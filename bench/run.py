@@ -22,9 +22,10 @@ bench/models/suite/) and each thread count, on the same pinned cores
   - numpy's matmul, as an extra baseline for the f32 matmuls.
 Runs are interleaved in rounds (a quarter of XLA's and IREE's runs, a
 third of axle's, and so on: three axle invocations between the baselines'
-four parts), warm-up excluded, and counted by a time budget (`plan_runs`): at
-least 10 timed runs unless a model is so slow that 10 would not fit the
-per-model cap, then fewer (never under 2; the table shows the count).
+four parts, each batch after SETTLE_S of idle cores), warm-up excluded,
+and counted by a time budget (`plan_runs`): at least 10 timed runs unless
+a model is so slow that 10 would not fit the per-model cap, then fewer
+(never under 2; the table shows the count).
 All three outputs are compared (XLA's is the reference). A peak probe
 (bench/peak_probe.c) measures the FMA peak and copy bandwidth on the same
 cores in the same run.
@@ -88,6 +89,12 @@ BACKENDS = ("axle", "xla", "iree")
 # axle-run invocations per model and thread count, alternating with the
 # baselines' runs (see measure_slot).
 ROUNDS = 3
+# Seconds of idle cores before each batch of timed runs: the backends'
+# thread pools spin for a while after their work (numpy's OpenBLAS about
+# 0.1 s), and the next backend's batch, pinned to the same cores, would
+# otherwise share a core with them (axle's 256^3 matmul on two threads ran
+# at its one-thread time, 0.31 ms instead of 0.20, right after numpy).
+SETTLE_S = 0.2
 NAMES = {"axle": "axle", "xla": "XLA:CPU", "iree": "IREE", "numpy": "numpy"}
 
 
@@ -465,6 +472,7 @@ def compile_iree(run, timeout):
 
 def axle_invoke(run, artifact, tools, threads, n, tag, timeout):
     """One axle-run of the artifact: warm-up run + n timed runs."""
+    time.sleep(SETTLE_S)
     _, prefix = taskset(threads)
     json_path = run.dir / f"{tag}.json"
     outputs = run.outputs(tag)
@@ -578,6 +586,7 @@ def measure_slot(run, threads, workers, axle_info, iree_info, tools,
                 continue
             worker = workers["xla" if kind == "numpy" else kind]
             timeout = 60 + 5 * count * loaded[kind]["estimate_us"] / 1e6
+            time.sleep(SETTLE_S)
             try:
                 reply = worker.request(timeout, op="run", n=count,
                                        which="numpy" if kind == "numpy"
@@ -864,7 +873,10 @@ def write_report(path, data, models):
               "block_until_ready; includes their dispatch overhead), after "
               "two warm-up calls. Runs of the three are interleaved in rounds: "
               "a quarter of XLA's and IREE's, a third of axle's, and so on "
-              "(so that a slow spell of the machine falls on all three).",
+              "(so that a slow spell of the machine falls on all three), "
+              f"each batch after {SETTLE_S} s of idle cores (thread pools "
+              "spin for a while after their work: numpy's OpenBLAS about "
+              "0.1 s, during which the next batch would share a core).",
               f"- Run counts: at least {data['settings']['min_runs']} where "
               f"that fits {data['settings']['cap_s']:.0f} s of timed runs, "
               f"more up to {data['settings']['budget_s']} s for fast "

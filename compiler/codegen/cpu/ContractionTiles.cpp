@@ -261,10 +261,11 @@ bool usesPairDot(linalg::LinalgOp matmul, bool bf16PairDot) {
 
 /// The matmul's tiles over its parallel loops for the caches, one
 /// scf.forall (the kernel threads share its tiles): ([1, ] mc, nc), up to
-/// 256 x 256 (512 x 256 with `pairDot`). Each block of B is packed once per
-/// block of C, so taller blocks pack less often (1024^3 on one core, before the
-/// k loop was unrolled: 64 rows gave 90-115 GFLOP/s, 128 rows 120-125; after
-/// it, in paired runs, 256 rows took 14.4 ms where 128 took 15.0 and 512 15.0).
+/// 256 x 256 (512 x 256 with `pairDot` or deep k). Each block of B is packed
+/// once per block of C, so taller blocks pack less often (1024^3 on one core,
+/// before the k loop was unrolled: 64 rows gave 90-115 GFLOP/s, 128 rows
+/// 120-125; after it, in paired runs, 256 rows took 14.4 ms where 128 took 15.0
+/// and 512 15.0).
 SmallVector<int64_t> matmulCacheTiles(linalg::LinalgOp op, bool pairDot) {
   SmallVector<int64_t> bounds = op.getStaticLoopRanges();
   unsigned batch = bounds.size() - 3;
@@ -277,11 +278,17 @@ SmallVector<int64_t> matmulCacheTiles(linalg::LinalgOp op, bool pairDot) {
   int64_t blocks =
       std::max<int64_t>(m / 256, 1) * std::max<int64_t>(n / 256, 1);
   int64_t rows = blocks >= 4 ? 256 : 128;
-  // vdpbf16ps blocks: 512 rows where that still leaves 4 blocks, so each
-  // interleaved panel of B serves twice as many row tiles (one core, bf16
-  // 1024^3 10.1 -> 9.7 ms, 2048^3 84 -> 79; f32 and the widened bf16 path
-  // gained nothing at 1024^3).
-  if (pairDot &&
+  // 512 rows where that still leaves 4 blocks, so that each panel of B
+  // serves twice as many row tiles, where a panel costs the most to copy:
+  // vdpbf16ps panels, interleaved from pairs of rows (Zen 4, one core: bf16
+  // 1024^3 10.1 -> 9.7 ms, 2048^3 84 -> 79), and the 512-deep panels of
+  // f32 matmuls with k >= 2048 (2048^3 161 -> 156 ms, 1024 x 4096 x 1024
+  // 81 -> 79; two cores 2048^3 80 -> 78). f32 at 1024^3 and the widened
+  // bf16 path gained nothing.
+  int64_t k = bounds[batch + 2];
+  bool sameTypes = getElementTypeOrSelf(op->getOperand(0).getType()) ==
+                   getElementTypeOrSelf(op->getOperand(2).getType());
+  if ((pairDot || (sameTypes && k >= 2048)) &&
       std::max<int64_t>(m / 512, 1) * std::max<int64_t>(n / 256, 1) >= 4)
     rows = 512;
   // A matmul inside an epilogue's tile (FuseEpilogues.cpp tiled it by
