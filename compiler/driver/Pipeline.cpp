@@ -193,7 +193,8 @@ std::optional<CompiledModule> compileModule(ModuleOp module,
       /*avx512=*/cpu::targetHasFeature(*target, "avx512f"),
       /*avx2=*/cpu::targetHasFeature(*target, "avx2"),
       /*bf16PairDot=*/options.fastMath &&
-          cpu::targetHasFeature(*target, "avx512bf16"));
+          cpu::targetHasFeature(*target, "avx512bf16"),
+      target->l1DataBytes);
   if (failed(pm.run(module)))
     return std::nullopt;
 

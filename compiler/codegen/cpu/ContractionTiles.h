@@ -30,9 +30,11 @@ void copyConvolutionFilter(mlir::RewriterBase &rewriter,
 /// registers, and writes the register tile as vector code. Every output
 /// element still sums its products in order, one fused multiply-add each,
 /// except bf16 matmuls with `bf16PairDot` (see emitMatmulBlock).
+/// `l1DataBytes` is the target's L1 data cache per core (0 = unknown).
 void tileAndVectorizeContraction(mlir::RewriterBase &rewriter,
                                  mlir::linalg::LinalgOp op,
-                                 bool bf16PairDot = false);
+                                 bool bf16PairDot = false,
+                                 int64_t l1DataBytes = 0);
 
 /// The tile sizes over the parallel loops of such a contraction (0 = the
 /// whole dimension) at which an elementwise consumer fuses into it: the

@@ -93,7 +93,8 @@ constexpr const char *kBuffersToLLVM =
 void buildLinalgToLLVMPipeline(mlir::OpPassManager &pm,
                                llvm::StringRef memoryReport, bool fusionReport,
                                bool fusion, bool streamingStores, bool avx512,
-                               bool avx2, bool bf16PairDot) {
+                               bool avx2, bool bf16PairDot,
+                               int64_t l1DataBytes) {
   // The strings are parsed against the registry, which
   // registerCpuCodegenPasses fills once per process.
   registerCpuCodegenPasses();
@@ -105,6 +106,8 @@ void buildLinalgToLLVMPipeline(mlir::OpPassManager &pm,
     options += " fuse=false";
   if (bf16PairDot)
     options += " bf16-pair-dot=true";
+  if (l1DataBytes > 0)
+    options += " l1-data-bytes=" + std::to_string(l1DataBytes);
   if (!options.empty())
     pipeline =
         std::regex_replace(pipeline, std::regex("axle-tile-and-vectorize"),

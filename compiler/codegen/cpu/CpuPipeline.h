@@ -15,6 +15,9 @@ struct CpuTarget {
   std::string triple;   ///< e.g. x86_64-unknown-linux-gnu
   std::string cpu;      ///< LLVM CPU name, e.g. znver4, x86-64-v3
   std::string features; ///< LLVM feature string, e.g. +avx2,+fma,...
+  /// One core's L1 data cache in bytes (this machine's from sysfs, or a
+  /// named CPU's from a table); 0 when unknown. Tiling depends on it.
+  int64_t l1DataBytes = 0;
 };
 
 struct CodegenOptions {
@@ -45,13 +48,15 @@ bool targetHasFeature(const CpuTarget &target, llvm::StringRef feature);
 /// (the target has AVX-512F), exp scales by vscalefps; with `avx512` or
 /// `avx2`, the math recipes' table lookups are register permutes. With
 /// `bf16PairDot` (fast-math on a CPU with AVX512-BF16), bf16 matmuls into
-/// f32 use vdpbf16ps, two k steps per instruction.
+/// f32 use vdpbf16ps, two k steps per instruction. `l1DataBytes` (0 =
+/// unknown) picks the depth of f32 matmuls' k blocks.
 void buildLinalgToLLVMPipeline(mlir::OpPassManager &pm,
                                llvm::StringRef memoryReport = "",
                                bool fusionReport = false, bool fusion = true,
                                bool streamingStores = false,
                                bool avx512 = false, bool avx2 = false,
-                               bool bf16PairDot = false);
+                               bool bf16PairDot = false,
+                               int64_t l1DataBytes = 0);
 
 /// Translates an LLVM-dialect module to LLVM IR, optimizes it for the
 /// target and returns the object file's bytes; nullopt after emitting a

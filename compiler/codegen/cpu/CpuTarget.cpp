@@ -9,6 +9,10 @@
 #include "llvm/TargetParser/Host.h"
 #include "llvm/TargetParser/Triple.h"
 
+#include <cctype>
+#include <fstream>
+#include <string>
+
 namespace axle::cpu {
 
 void initializeLLVMTargets() {
@@ -21,6 +25,59 @@ void initializeLLVMTargets() {
   }();
   (void)initialized;
 }
+
+namespace {
+
+/// One core's L1 data cache on this machine, from Linux's sysfs; 0 when
+/// it cannot be read.
+int64_t hostL1DataBytes() {
+  for (int index = 0; index < 8; ++index) {
+    std::string dir =
+        "/sys/devices/system/cpu/cpu0/cache/index" + std::to_string(index);
+    auto read = [&](const char *name) {
+      std::ifstream file(dir + "/" + name);
+      std::string text;
+      std::getline(file, text);
+      return text;
+    };
+    if (read("level") != "1" || read("type") != "Data")
+      continue;
+    std::string size = read("size"); // e.g. "32K"
+    int64_t value = 0;
+    size_t digits = 0;
+    while (digits < size.size() && std::isdigit(size[digits]))
+      value = value * 10 + (size[digits++] - '0');
+    std::string unit = size.substr(digits);
+    if (unit == "K")
+      value <<= 10;
+    else if (unit == "M")
+      value <<= 20;
+    else if (!unit.empty())
+      return 0;
+    return value;
+  }
+  return 0;
+}
+
+/// L1 data caches per core of named CPUs whose tiling depends on it; 0 for
+/// the others.
+int64_t namedL1DataBytes(llvm::StringRef cpu) {
+  static const std::pair<const char *, int64_t> known[] = {
+      {"znver1", 32 << 10},         {"znver2", 32 << 10},
+      {"znver3", 32 << 10},         {"znver4", 32 << 10},
+      {"znver5", 48 << 10},         {"skylake", 32 << 10},
+      {"skylake-avx512", 32 << 10}, {"cascadelake", 32 << 10},
+      {"cooperlake", 32 << 10},     {"icelake-client", 48 << 10},
+      {"icelake-server", 48 << 10}, {"tigerlake", 48 << 10},
+      {"sapphirerapids", 48 << 10}, {"emeraldrapids", 48 << 10},
+      {"graniterapids", 48 << 10},  {"alderlake", 48 << 10}};
+  for (const auto &[name, bytes] : known)
+    if (cpu == name)
+      return bytes;
+  return 0;
+}
+
+} // namespace
 
 mlir::FailureOr<CpuTarget> resolveCpuTarget(llvm::StringRef triple,
                                             llvm::StringRef cpu,
@@ -50,6 +107,7 @@ mlir::FailureOr<CpuTarget> resolveCpuTarget(llvm::StringRef triple,
                   std::string(feature.second ? "+" : "-") +
                   feature.first().str();
     target.features = features;
+    target.l1DataBytes = hostL1DataBytes();
     return target;
   }
   std::unique_ptr<llvm::MCSubtargetInfo> subtarget(
@@ -61,6 +119,7 @@ mlir::FailureOr<CpuTarget> resolveCpuTarget(llvm::StringRef triple,
     return mlir::failure();
   }
   target.cpu = cpu.str();
+  target.l1DataBytes = namedL1DataBytes(target.cpu);
   return target;
 }
 

@@ -284,7 +284,10 @@ def TileAndVectorizePass
     Option<"bf16PairDot", "bf16-pair-dot", "bool", /*default=*/"false",
            "bf16 matmuls into f32 add two k steps per AVX512-BF16 vdpbf16ps "
            "(a fast-math choice: another order of additions, subnormals "
-           "flushed)">
+           "flushed)">,
+    Option<"l1DataBytes", "l1-data-bytes", "int64_t", /*default=*/"0",
+           "The target's L1 data cache per core in bytes (0 = unknown): "
+           "below 48 KiB, f32 matmuls take 512-deep k blocks">
   ];
   let dependentDialects = [
     "::mlir::affine::AffineDialect", "::mlir::arith::ArithDialect",

@@ -438,7 +438,7 @@ struct TileAndVectorizePass
     });
     IRRewriter rewriter(context);
     for (linalg::LinalgOp op : contractions)
-      tileAndVectorizeContraction(rewriter, op, bf16PairDot);
+      tileAndVectorizeContraction(rewriter, op, bf16PairDot, l1DataBytes);
     for (linalg::LinalgOp op : others) {
       if (op.getIteratorTypesArray().back() == utils::IteratorType::reduction)
         tileAndVectorizeRowReduction(rewriter, op);

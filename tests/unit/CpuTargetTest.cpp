@@ -1,0 +1,63 @@
+//===- CpuTargetTest.cpp - resolving targets and their L1 data cache ------===//
+
+#include "compiler/codegen/cpu/CpuPipeline.h"
+
+#include <fstream>
+#include <string>
+
+#include <gtest/gtest.h>
+
+namespace {
+
+using axle::cpu::CpuTarget;
+using axle::cpu::resolveCpuTarget;
+
+CpuTarget resolve(const char *cpu) {
+  std::string error;
+  auto target = resolveCpuTarget("x86_64-unknown-linux-gnu", cpu, error);
+  EXPECT_TRUE(mlir::succeeded(target)) << error;
+  return mlir::succeeded(target) ? *target : CpuTarget{};
+}
+
+// Named CPUs take their L1 data cache from the vendors' published sizes:
+// Zen 1-4 and Skylake-SP 32 KiB per core, Zen 5, Ice Lake and Sapphire
+// Rapids 48 KiB; others are unknown (0), which keeps the default tiling.
+TEST(CpuTarget, NamedCpusKnowTheirL1DataCache) {
+  EXPECT_EQ(resolve("znver4").l1DataBytes, 32 << 10);
+  EXPECT_EQ(resolve("znver5").l1DataBytes, 48 << 10);
+  EXPECT_EQ(resolve("skylake-avx512").l1DataBytes, 32 << 10);
+  EXPECT_EQ(resolve("sapphirerapids").l1DataBytes, 48 << 10);
+  EXPECT_EQ(resolve("x86-64-v3").l1DataBytes, 0);
+}
+
+// The host's comes from sysfs: the index whose level is 1 and type Data.
+TEST(CpuTarget, HostL1DataCacheMatchesSysfs) {
+  std::string error;
+  auto host = resolveCpuTarget("", "host", error);
+  ASSERT_TRUE(mlir::succeeded(host)) << error;
+  int64_t expected = 0;
+  for (int index = 0; index < 8 && expected == 0; ++index) {
+    std::string dir =
+        "/sys/devices/system/cpu/cpu0/cache/index" + std::to_string(index);
+    std::ifstream level(dir + "/level"), type(dir + "/type"),
+        size(dir + "/size");
+    std::string l, t, s;
+    if (!(level >> l) || !(type >> t) || !(size >> s))
+      continue;
+    if (l == "1" && t == "Data" && s.back() == 'K')
+      expected = std::stoll(s.substr(0, s.size() - 1)) * 1024;
+  }
+  if (expected == 0)
+    GTEST_SKIP() << "no L1 data cache size in sysfs on this machine";
+  EXPECT_EQ(host->l1DataBytes, expected);
+}
+
+// A cross target without a CPU is the architecture's baseline: unknown.
+TEST(CpuTarget, CrossTargetWithoutCpuHasNoL1Size) {
+  std::string error;
+  auto target = resolveCpuTarget("aarch64-linux-gnu", "", error);
+  ASSERT_TRUE(mlir::succeeded(target)) << error;
+  EXPECT_EQ(target->l1DataBytes, 0);
+}
+
+} // namespace
