@@ -765,14 +765,17 @@ def write_report(path, data, models):
                          f"{peak['bf16_gflops']:.1f} | "
                          f"{peak['copy_64mib_gbs']:.1f} | "
                          f"{peak['read_64mib_gbs']:.1f} | {big} |")
+    one = data["peaks"].get(str(data["threads"][0]), {})
+    dot_rate = (f"vdpbf16ps runs at {one['bf16_gflops'] / one['f32_gflops']:.1f}"
+                " times the f32 FMA rate on this CPU"
+                if one.get("bf16_gflops") and one.get("f32_gflops")
+                else "the vdpbf16ps probe did not run on this CPU")
     lines += ["", "The bf16 share of peak is taken against the better of the "
               "two rows (a bf16 matmul may convert to f32 and use FMAs; "
-              "vdpbf16ps runs at half the f32 FMA rate on this CPU, and AMX "
-              "is not enabled in this VM). Copy counts bytes read plus "
+              f"{dot_rate}). Copy counts bytes read plus "
               "bytes written and is the better of a plain copy loop and a "
-              "streaming one (software prefetch, non-temporal stores: twice "
-              "the plain loop's rate on this VM); reductions (sums) are "
-              "measured against read bandwidth.", ""]
+              "streaming one (software prefetch, non-temporal stores); "
+              "reductions (sums) are measured against read bandwidth.", ""]
     for threads in data["threads"]:
         peak = data["peaks"][str(threads)]
         lines += [f"## {threads} thread{'s' if threads > 1 else ''} "
