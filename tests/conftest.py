@@ -33,3 +33,34 @@ def axle_opt(build_dir):
 @pytest.fixture(scope="session")
 def axle_run(build_dir):
     return built_tool(build_dir, "tools/axle-run", "axle-run")
+
+
+@pytest.fixture
+def run_axle(axle_run, tmp_path):
+    """A function that runs a StableHLO program's @main with axle-run on
+    NumPy inputs (passed as .npy files) and returns its one result;
+    `extra` holds axle-run flags (--backend=..., --threads=...). bf16
+    results, which NumPy reads as 2-byte records, come back as
+    ml_dtypes.bfloat16."""
+    import subprocess
+
+    import numpy as np
+
+    def run(program, inputs, extra=()):
+        source = tmp_path / "program.mlir"
+        source.write_text(program)
+        args = [str(axle_run), str(source), *extra]
+        for i, value in enumerate(inputs):
+            np.save(tmp_path / f"in{i}.npy", value)
+            args.append(f"--input=@{tmp_path / f'in{i}.npy'}")
+        out = tmp_path / "out.npy"
+        result = subprocess.run(args + [f"--output=@{out}"],
+                                capture_output=True, text=True, timeout=600)
+        assert result.returncode == 0, result.stderr[-2000:]
+        value = np.load(out)
+        if value.dtype.kind == "V":
+            import ml_dtypes
+            value = value.view(ml_dtypes.bfloat16)
+        return value
+
+    return run

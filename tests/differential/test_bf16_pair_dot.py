@@ -9,7 +9,6 @@ are that sum rounded to bf16. On other CPUs --fast-math keeps the f32
 path, and only the closeness to a float64 matmul is checked.
 """
 import pathlib
-import subprocess
 
 import ml_dtypes
 import numpy as np
@@ -39,35 +38,18 @@ def pair_model(a, b):
     return acc
 
 
-def run(axle_run, tmp_path, program, inputs, extra):
-    source = tmp_path / "program.mlir"
-    source.write_text(program)
-    args = [str(axle_run), str(source)] + extra
-    for i, value in enumerate(inputs):
-        np.save(tmp_path / f"in{i}.npy", value)
-        args.append(f"--input=@{tmp_path / f'in{i}.npy'}")
-    out = tmp_path / "out.npy"
-    result = subprocess.run(args + [f"--output=@{out}"], capture_output=True,
-                            text=True, timeout=600)
-    assert result.returncode == 0, result.stderr[-2000:]
-    value = np.load(out)
-    # NumPy has no bf16: such results come back as 2-byte records.
-    return value.view(ml_dtypes.bfloat16) if value.dtype.kind == "V" else value
-
-
 # 256 x 320 x 384: two k blocks of 128 and a third, two column blocks (the
 # second 64 wide), four row blocks; 64 x 64 x 64: one block of each.
 @pytest.mark.parametrize("shape", [(256, 320, 384), (64, 64, 64)])
 @pytest.mark.parametrize("out", ["f32", "bf16"])
 @pytest.mark.parametrize("threads", [1, 2])
-def test_bf16_pair_dot(axle_run, tmp_path, shape, out, threads):
+def test_bf16_pair_dot(run_axle, shape, out, threads):
     m, n, k = shape
     rng = np.random.default_rng(11)
     a = rng.standard_normal((m, k)).astype(ml_dtypes.bfloat16)
     b = rng.standard_normal((k, n)).astype(ml_dtypes.bfloat16)
     program = PROGRAM.format(m=m, n=n, k=k, out=out)
-    got = run(axle_run, tmp_path, program, [a, b],
-              ["--fast-math", f"--threads={threads}"])
+    got = run_axle(program, [a, b], ["--fast-math", f"--threads={threads}"])
     exact = a.astype(np.float64) @ b.astype(np.float64)
     tolerance = 1e-5 if out == "f32" else 1e-2
     np.testing.assert_allclose(got.astype(np.float64), exact,
@@ -83,5 +65,5 @@ def test_bf16_pair_dot(axle_run, tmp_path, shape, out, threads):
         f"{np.count_nonzero(got != want)} of {got.size} elements differ "
         "from the vdpbf16ps order")
     # The f32 path (no --fast-math) sums in k order: other bits.
-    in_order = run(axle_run, tmp_path, program, [a, b], [f"--threads={threads}"])
+    in_order = run_axle(program, [a, b], [f"--threads={threads}"])
     assert in_order.tobytes() != got.tobytes() or out == "bf16"

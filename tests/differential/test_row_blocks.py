@@ -7,8 +7,6 @@ parallel chunks). Both reorder work across blocks, never within a row, so
 the compiled code must give the interpreter's bits at one and two threads;
 the values are checked against NumPy in float64 too.
 """
-import subprocess
-
 import numpy as np
 import pytest
 
@@ -80,30 +78,15 @@ def layernorm_case(rng):
 CASES = {"softmax": softmax_case, "layernorm": layernorm_case}
 
 
-def run(axle_run, tmp_path, program, inputs, extra):
-    source = tmp_path / "program.mlir"
-    source.write_text(program)
-    args = [str(axle_run), str(source)] + extra
-    for i, value in enumerate(inputs):
-        np.save(tmp_path / f"in{i}.npy", value)
-        args.append(f"--input=@{tmp_path / f'in{i}.npy'}")
-    out = tmp_path / "out.npy"
-    result = subprocess.run(args + [f"--output=@{out}"], capture_output=True,
-                            text=True, timeout=600)
-    assert result.returncode == 0, result.stderr[-2000:]
-    return np.load(out)
-
-
 @pytest.mark.parametrize("name", sorted(CASES))
-def test_streamed_row_blocks(axle_run, tmp_path, name):
+def test_streamed_row_blocks(run_axle, name):
     program, inputs, want = CASES[name](np.random.default_rng(7))
-    reference = run(axle_run, tmp_path, program, inputs,
-                    ["--backend=interpreter"])
+    reference = run_axle(program, inputs, ["--backend=interpreter"])
     # f32 rounding of values up to about 10 (layer norm) or 1 (softmax).
     np.testing.assert_allclose(reference, want, rtol=2e-5, atol=1e-5)
     for threads in (1, 2):
-        got = run(axle_run, tmp_path, program, inputs,
-                  ["--backend=cpu", f"--threads={threads}"])
+        got = run_axle(program, inputs,
+                       ["--backend=cpu", f"--threads={threads}"])
         assert got.tobytes() == reference.tobytes(), (
             f"{threads} thread(s): "
             f"{np.count_nonzero(got != reference)} elements differ")
