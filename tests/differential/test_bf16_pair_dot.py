@@ -9,6 +9,7 @@ are that sum rounded to bf16. On other CPUs --fast-math keeps the f32
 path, and only the closeness to a float64 matmul is checked.
 """
 import pathlib
+import subprocess
 
 import ml_dtypes
 import numpy as np
@@ -67,3 +68,26 @@ def test_bf16_pair_dot(run_axle, shape, out, threads):
     # The f32 path (no --fast-math) sums in k order: other bits.
     in_order = run_axle(program, [a, b], [f"--threads={threads}"])
     assert in_order.tobytes() != got.tobytes() or out == "bf16"
+
+
+def test_verify_explains_fast_math(axle_run, tmp_path):
+    """--verify exits 1 on the pair sums' other bits and says why; without
+    --fast-math the same program verifies."""
+    if not host_has_avx512_bf16():
+        pytest.skip("this CPU has no AVX512-BF16: --fast-math keeps the f32 "
+                    "path, which verifies")
+    rng = np.random.default_rng(3)
+    args = [str(axle_run), str(tmp_path / "program.mlir"), "--verify"]
+    (tmp_path / "program.mlir").write_text(
+        PROGRAM.format(m=64, n=64, k=256, out="f32"))
+    for i, shape in enumerate([(64, 256), (256, 64)]):
+        np.save(tmp_path / f"in{i}.npy",
+                rng.standard_normal(shape).astype(ml_dtypes.bfloat16))
+        args.append(f"--input=@{tmp_path / f'in{i}.npy'}")
+    fast = subprocess.run(args + ["--fast-math"], capture_output=True,
+                          text=True, timeout=300)
+    assert fast.returncode == 1, fast.stderr[-2000:]
+    assert "--fast-math lets the compiled code" in fast.stderr
+    exact = subprocess.run(args, capture_output=True, text=True, timeout=300)
+    assert exact.returncode == 0, exact.stderr[-2000:]
+    assert "results agree" in exact.stderr

@@ -350,6 +350,12 @@ int compareResults(const interp::Values &compiled,
     llvm::errs() << "verify: " << mismatches
                  << " elements differ between the cpu backend and the "
                     "interpreter\n";
+    if (compileFlags.fastMath)
+      llvm::errs() << "verify: note: --fast-math lets the compiled code "
+                      "reassociate float math and, on CPUs with "
+                      "AVX512-BF16, add bf16 matmul products in pairs "
+                      "(vdpbf16ps); compare without --fast-math, or allow "
+                      "more with --verify-ulps\n";
     return 1;
   }
   llvm::errs() << "verify: " << compiled.size()
