@@ -124,7 +124,7 @@ bool hasTransposedB(linalg::LinalgOp matmul) {
 }
 
 LogicalResult emitMatmulBlock(RewriterBase &rewriter, linalg::LinalgOp block,
-                              int64_t mr, int64_t nr, bool bf16PairDot) {
+                              int64_t mr, int64_t nr, bool pairDot) {
   Value lhs = block.getDpsInputs()[0], rhs = block.getDpsInputs()[1];
   Value acc = block.getDpsInits()[0];
   auto accType = cast<RankedTensorType>(acc.getType());
@@ -208,14 +208,14 @@ LogicalResult emitMatmulBlock(RewriterBase &rewriter, linalg::LinalgOp block,
   bool wholeBlocks = kc % 16 == 0 && nr % 16 == 0;
   bool pack = widened || transposedB ||
               (mc / mr >= 4 && nr != rhsType.getDimSize(batch + 1));
-  // With --fast-math on a CPU with AVX512-BF16, bf16 operands stay bf16:
-  // vdpbf16ps adds the products of two k steps to each f32 lane (k + 1
-  // first, then k; bf16 subnormal inputs read as zero, subnormal sums
-  // flushed), at twice the rate of f32 fused multiply-adds on Zen 4. B's
-  // panels hold rows k and k + 1 interleaved, A's pairs are broadcast as
-  // one 32-bit word.
-  bool pairs = bf16PairDot && input.isBF16() && element.isF32() &&
-               !transposedB && kc % 2 == 0 && nr % 16 == 0;
+  // Where the caller chose vdpbf16ps (usesPairDot: --fast-math on a CPU
+  // with AVX512-BF16, bf16 inputs into f32, B not transposed), bf16
+  // operands stay bf16: each instruction adds the products of two k steps
+  // to each f32 lane (k + 1 first, then k; bf16 subnormal inputs read as
+  // zero, subnormal sums flushed), at twice the rate of f32 fused
+  // multiply-adds on Zen 4. B's panels hold rows k and k + 1 interleaved,
+  // A's pairs are broadcast as one 32-bit word.
+  bool pairs = pairDot && kc % 2 == 0 && nr % 16 == 0;
   if (pairs)
     widened = false;
   auto packTransposedPanel = [&](Value column) -> Value {

@@ -24,13 +24,14 @@ bool hasTransposedB(mlir::linalg::LinalgOp matmul);
 /// copied into such contiguous panels (B's rows may be 4 KiB apart, which
 /// would map a panel to a few L1 sets). Each element of C still adds its
 /// products in k order with one fused multiply-add each.
-/// With `bf16PairDot` (fast-math on a CPU with AVX512-BF16), a block of
-/// bf16 inputs into f32 that B does not transpose adds two k steps per
-/// vdpbf16ps instead (k + 1 first, then k; subnormals flushed), from
-/// panels of B's rows k and k + 1 interleaved.
+/// With `pairDot` (the caller's choice for bf16 inputs into f32 with a B
+/// that is not transposed, under fast-math on a CPU with AVX512-BF16), the
+/// block adds two k steps per vdpbf16ps instead (k + 1 first, then k;
+/// subnormals flushed), from panels of B's rows k and k + 1 interleaved,
+/// where kc is even and `nr` a multiple of 16.
 mlir::LogicalResult emitMatmulBlock(mlir::RewriterBase &rewriter,
                                     mlir::linalg::LinalgOp block, int64_t mr,
-                                    int64_t nr, bool bf16PairDot = false);
+                                    int64_t nr, bool pairDot = false);
 
 } // namespace axle::cpu
 
