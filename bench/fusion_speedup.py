@@ -2,13 +2,16 @@
 """What fusion gains: each benchmark model with fusion on and off.
 
     .venv/bin/python bench/fusion_speedup.py [--runs N] [--rounds R] [--threads T]
+                                             [--models a,b]
 
 Compiles every model in bench/models/ twice (`axle-compile` with and
 without `--fusion=false`), then runs the two artifacts in alternation
 (`axle-run --benchmark=N`, R rounds each, so that both see the same
 machine state) on the same random input, and prints the median of the
-per-round medians and the speedup. Both artifacts must also give the same
-results (fusion keeps every operation's rounding, so bit for bit).
+per-round medians and the speedup. N is at most --runs, fewer for slow
+models: as many as fit about a second per batch (at least 3). Both
+artifacts must also give the same results (fusion keeps every operation's
+rounding, so bit for bit).
 """
 import argparse
 import pathlib
@@ -41,6 +44,8 @@ def main():
     parser.add_argument("--runs", type=int, default=200)
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--models", default="",
+                        help="comma-separated names (default: all)")
     args = parser.parse_args()
     from export_models import models
     rng = np.random.default_rng(0)
@@ -49,6 +54,8 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         tmp = pathlib.Path(tmp)
         for name, (_, shapes) in models().items():
+            if args.models and name not in args.models.split(","):
+                continue
             source = REPO / "bench" / "models" / f"{name}.mlir"
             inputs = []
             for i, shape in enumerate(shapes):
@@ -62,10 +69,14 @@ def main():
                                 str(source), "-o", str(tmp / f"{mode}.axle")]
                                + flags, check=True, timeout=600)
                 times[mode] = []
+            # A first short batch of fusion off (the slower) sizes the rest.
+            slowest_us = run(tmp / "off.axle", inputs, tmp / "off.npy", 2,
+                             args.threads)
+            runs = max(3, min(args.runs, int(1e6 / slowest_us)))
             for _ in range(args.rounds):
                 for mode in ("on", "off"):
                     times[mode].append(run(tmp / f"{mode}.axle", inputs,
-                                           tmp / f"{mode}.npy", args.runs,
+                                           tmp / f"{mode}.npy", runs,
                                            args.threads))
             same = np.array_equal(np.load(tmp / "on.npy"),
                                   np.load(tmp / "off.npy"), equal_nan=True)

@@ -3,9 +3,14 @@
 
     .venv/bin/python bench/models/export_models.py
 
-Writes bench/models/{mlp,transformer,cnn}.mlir (committed, so reports need
-no JAX run) with weights baked in as constants, as a deployed model has
-them. `models()` is also imported by bench/model_report.py, which asks XLA
+Writes bench/models/{mlp,transformer,transformer_long,cnn}.mlir (committed,
+so reports need no JAX run) with weights baked in as constants, as a
+deployed model has them. `transformer` and `transformer_long` are the same
+2-layer model (same weights) over 64 and 2048 tokens: at 64 tokens every
+activation stays in the caches and the matmuls take nearly all the time; at
+2048 the attention scores (4 heads x 2048 x 2048 floats per layer, 64 MiB)
+go through memory, as in long-context inference, which is where fusing the
+softmax into fewer passes over them pays. `models()` is also imported by bench/model_report.py, which asks XLA
 for its memory analysis of the same functions.
 """
 import pathlib
@@ -100,7 +105,7 @@ def make_cnn():
 
 def models():
     return {"mlp": make_mlp(), "transformer": make_transformer(),
-            "cnn": make_cnn()}
+            "transformer_long": make_transformer(seq=2048), "cnn": make_cnn()}
 
 
 def main():

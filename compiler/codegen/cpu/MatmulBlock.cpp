@@ -37,6 +37,7 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/X86Vector/X86VectorDialect.h"
+#include "mlir/IR/IRMapping.h"
 
 namespace axle::cpu {
 
@@ -123,8 +124,45 @@ bool hasTransposedB(linalg::LinalgOp matmul) {
          getAffineDimExpr(batch + 2, matmul->getContext());
 }
 
+linalg::GenericOp findRegisterEpilogue(linalg::LinalgOp matmul) {
+  if (matmul->getNumResults() != 1 ||
+      !matmul->getParentOfType<scf::ForallOp>() ||
+      !matmul->getResult(0).hasOneUse())
+    return {};
+  Value result = matmul->getResult(0);
+  auto epilogue = dyn_cast<linalg::GenericOp>(*result.getUsers().begin());
+  if (!epilogue || epilogue->getBlock() != matmul->getBlock() ||
+      !epilogue.hasPureTensorSemantics() ||
+      epilogue.getNumLoops() != epilogue.getNumParallelLoops() ||
+      epilogue.getNumLoops() != matmul.getNumParallelLoops() ||
+      epilogue.getNumDpsInits() != 1)
+    return {};
+  for (OpOperand &operand : epilogue->getOpOperands()) {
+    AffineMap map = epilogue.getMatchingIndexingMap(&operand);
+    bool init = epilogue.isDpsInit(&operand);
+    if (!map.isProjectedPermutation() ||
+        ((operand.get() == result || init) && !map.isIdentity()))
+      return {};
+    // An init other than the matmul's result is only written.
+    if (init && operand.get() != result &&
+        !epilogue.getMatchingBlockArgument(&operand).use_empty())
+      return {};
+  }
+  for (Operation &op : epilogue.getRegion().front().without_terminator()) {
+    if (!isa<arith::ArithDialect, math::MathDialect>(op.getDialect()) ||
+        op.getNumRegions() != 0)
+      return {};
+    for (Type type :
+         llvm::concat<const Type>(op.getOperandTypes(), op.getResultTypes()))
+      if (!type.isIntOrFloat())
+        return {};
+  }
+  return epilogue;
+}
+
 LogicalResult emitMatmulBlock(RewriterBase &rewriter, linalg::LinalgOp block,
-                              int64_t mr, int64_t nr, bool pairDot) {
+                              int64_t mr, int64_t nr, bool pairDot,
+                              linalg::GenericOp epilogue) {
   Value lhs = block.getDpsInputs()[0], rhs = block.getDpsInputs()[1];
   Value acc = block.getDpsInits()[0];
   auto accType = cast<RankedTensorType>(acc.getType());
@@ -143,7 +181,12 @@ LogicalResult emitMatmulBlock(RewriterBase &rewriter, linalg::LinalgOp block,
   Type input = rhsType.getElementType();
   Location loc = block.getLoc();
   MLIRContext *ctx = rewriter.getContext();
-  rewriter.setInsertionPoint(block);
+  Value blockResult = block->getResult(0);
+  // The loops take the epilogue's place, after every operand it reads.
+  if (epilogue)
+    rewriter.setInsertionPoint(epilogue);
+  else
+    rewriter.setInsertionPoint(block);
 
   auto index = [&](int64_t value) -> Value {
     return arith::ConstantIndexOp::create(rewriter, loc, value);
@@ -175,6 +218,9 @@ LogicalResult emitMatmulBlock(RewriterBase &rewriter, linalg::LinalgOp block,
   std::optional<FillStart> start = findFillStart(acc);
   if (start && start->fill.getInputs()[0].getType() != element)
     start.reset();
+  // An epilogue applies to C's final values: k must not be tiled.
+  if (epilogue && start && start->kLoop)
+    return failure();
   Value first, startTile;
   if (start) {
     startTile = vector::BroadcastOp::create(rewriter, loc, tileType,
@@ -185,6 +231,17 @@ LogicalResult emitMatmulBlock(RewriterBase &rewriter, linalg::LinalgOp block,
                                     start->kLoop.getLowerBound());
     else
       acc = start->fill.getOutputs()[0];
+  }
+
+  // Where the tiles of C go: the epilogue's result when there is one (C
+  // itself then is only read, where it does not start from a fill), else
+  // C. An epilogue that writes into C's own tensor writes there.
+  Value dest = acc;
+  Type outElement = element;
+  if (epilogue) {
+    if (epilogue.getDpsInits()[0] != blockResult)
+      dest = epilogue.getDpsInits()[0];
+    outElement = getElementTypeOrSelf(epilogue->getResult(0).getType());
   }
 
   // Copy each kc x nr panel of B into a contiguous one (right before the
@@ -322,8 +379,80 @@ LogicalResult emitMatmulBlock(RewriterBase &rewriter, linalg::LinalgOp block,
     return tensor::ExtractOp::create(rewriter, loc, lhs, at(row, k));
   };
 
+  // An operand of the epilogue other than C, for the nr columns from
+  // `column` of `row` of C: a vector read along the columns, or one
+  // element broadcast where the operand does not vary along them.
+  auto readEpilogueOperand = [&](OpOperand &operand, Value row,
+                                 Value column) -> Value {
+    AffineMap map = epilogue.getMatchingIndexingMap(&operand);
+    auto type = cast<RankedTensorType>(operand.get().getType());
+    auto vectorType = VectorType::get({nr}, type.getElementType());
+    SmallVector<Value> indices;
+    std::optional<unsigned> alongColumns;
+    for (unsigned result = 0; result < map.getNumResults(); ++result) {
+      unsigned dim = map.getDimPosition(result);
+      // C's block has one element along each batch dimension.
+      indices.push_back(dim < batch ? index(0) : dim == batch ? row : column);
+      if (dim == batch + 1)
+        alongColumns = result;
+    }
+    if (!alongColumns)
+      return vector::BroadcastOp::create(
+          rewriter, loc, vectorType,
+          tensor::ExtractOp::create(rewriter, loc, operand.get(), indices));
+    return vector::TransferReadOp::create(
+        rewriter, loc, vectorType, operand.get(), indices,
+        ub::PoisonOp::create(rewriter, loc, type.getElementType()),
+        AffineMap::get(type.getRank(), 0, getAffineDimExpr(*alongColumns, ctx),
+                       ctx),
+        inBounds1);
+  };
+  // The epilogue's body on each row of a register tile of C's final values,
+  // as vector ops of nr lanes: the same scalar ops, lane by lane.
+  auto applyEpilogue = [&](ArrayRef<Value> rows, Value column,
+                           Value tile) -> Value {
+    Block &body = epilogue.getRegion().front();
+    auto lanes = [&](Type scalar) { return VectorType::get({nr}, scalar); };
+    Value out = ub::PoisonOp::create(rewriter, loc,
+                                     VectorType::get({mr, nr}, outElement));
+    for (int64_t r = 0; r < mr; ++r) {
+      IRMapping mapping;
+      Value row = vector::ExtractOp::create(rewriter, loc, tile, r);
+      for (OpOperand &operand : epilogue->getOpOperands()) {
+        BlockArgument argument = epilogue.getMatchingBlockArgument(&operand);
+        if (operand.get() == blockResult)
+          mapping.map(argument, row);
+        else if (!epilogue.isDpsInit(&operand))
+          mapping.map(argument, readEpilogueOperand(operand, rows[r], column));
+      }
+      for (Operation &op : body.without_terminator()) {
+        if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
+          mapping.map(constant.getResult(),
+                      arith::ConstantOp::create(
+                          rewriter, loc,
+                          DenseElementsAttr::get(lanes(constant.getType()),
+                                                 constant.getValue())));
+          continue;
+        }
+        // Scalars from outside the body are the same in every lane.
+        for (Value operand : op.getOperands())
+          if (!mapping.contains(operand))
+            mapping.map(operand,
+                        vector::BroadcastOp::create(
+                            rewriter, loc, lanes(operand.getType()), operand));
+        Operation *copy = rewriter.clone(op, mapping);
+        for (Value result : copy->getResults())
+          result.setType(lanes(result.getType()));
+      }
+      out = vector::InsertOp::create(
+          rewriter, loc, mapping.lookup(body.getTerminator()->getOperand(0)),
+          out, r);
+    }
+    return out;
+  };
+
   Value result =
-      buildLoop(rewriter, loc, panels, 1, acc, [&](Value j, Value c) {
+      buildLoop(rewriter, loc, panels, 1, dest, [&](Value j, Value c) {
         Value column = arith::MulIOp::create(rewriter, loc, j, index(nr));
         Value panel = pack ? packPanel(column) : Value();
         return buildLoop(rewriter, loc, mc, mr, c, [&](Value i, Value c2) {
@@ -331,8 +460,8 @@ LogicalResult emitMatmulBlock(RewriterBase &rewriter, linalg::LinalgOp block,
           // is written back too.
           auto readTile = [&]() -> Value {
             auto read = vector::TransferReadOp::create(
-                rewriter, loc, tileType, c2, at(i, column), padding,
-                minor(rank, 2), inBounds2);
+                rewriter, loc, tileType, dest == acc ? c2 : acc, at(i, column),
+                padding, minor(rank, 2), inBounds2);
             markReadForPrefetch(read, batch, mr, /*forWrite=*/true);
             return read;
           };
@@ -441,13 +570,20 @@ LogicalResult emitMatmulBlock(RewriterBase &rewriter, linalg::LinalgOp block,
           int64_t steps = pairs ? kc / 2 : kc;
           if (steps % kUnroll == 0 && steps > kUnroll)
             (void)loopUnrollByFactor(kLoop, kUnroll);
+          if (epilogue)
+            sum = applyEpilogue(rows, column, sum);
           return vector::TransferWriteOp::create(rewriter, loc, sum, c2,
                                                  at(i, column), minor(rank, 2),
                                                  inBounds2)
               .getResult();
         });
       });
-  rewriter.replaceOp(block, result);
+  if (epilogue) {
+    rewriter.replaceOp(epilogue, result);
+    rewriter.eraseOp(block);
+  } else {
+    rewriter.replaceOp(block, result);
+  }
   if (start) {
     // Every element of C's block is written (mc and nc are multiples of the
     // register tile) and none is read before, in the first k block: the

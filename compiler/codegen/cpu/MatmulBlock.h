@@ -29,9 +29,23 @@ bool hasTransposedB(mlir::linalg::LinalgOp matmul);
 /// block adds two k steps per vdpbf16ps instead (k + 1 first, then k;
 /// subnormals flushed), from panels of B's rows k and k + 1 interleaved,
 /// where kc is even and `nr` a multiple of 16.
+/// With an `epilogue` (from `findRegisterEpilogue`), the block must be the
+/// whole of k: each register tile of C goes through the epilogue's body in
+/// registers as it leaves the k loop, and is written into the epilogue's
+/// result, which replaces the epilogue (C itself is never stored).
 mlir::LogicalResult emitMatmulBlock(mlir::RewriterBase &rewriter,
                                     mlir::linalg::LinalgOp block, int64_t mr,
-                                    int64_t nr, bool pairDot = false);
+                                    int64_t nr, bool pairDot = false,
+                                    mlir::linalg::GenericOp epilogue = {});
+
+/// The elementwise epilogue that FuseEpilogues.cpp tiled together with
+/// `matmul` and that the register tiles can apply: the only user of
+/// `matmul`'s result, beside it in the same scf.forall tile, an all-parallel
+/// generic over the same loops that reads the result (as an input or as its
+/// init) along the identity, whose other operands are read along projected
+/// permutations, and whose body is arith and math ops on scalars. Null when
+/// there is none.
+mlir::linalg::GenericOp findRegisterEpilogue(mlir::linalg::LinalgOp matmul);
 
 } // namespace axle::cpu
 

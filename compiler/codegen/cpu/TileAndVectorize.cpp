@@ -425,20 +425,23 @@ struct TileAndVectorizePass
                      << decisions;
     }
 
+    // Ops already inside loops (scf nests built by the lowering) are left
+    // alone: tiling them again gains little.
     SmallVector<linalg::LinalgOp> contractions, others;
     func.walk([&](linalg::LinalgOp op) {
-      // Ops already inside loops (scf nests built by the lowering) are left
-      // alone: tiling them again gains little.
-      if (op->getParentOfType<scf::ForOp>())
-        return;
-      if (isRegisterTileContraction(op))
+      if (!op->getParentOfType<scf::ForOp>() && isRegisterTileContraction(op))
         contractions.push_back(op);
-      else if (!isa<linalg::FillOp>(op))
-        others.push_back(op);
     });
     IRRewriter rewriter(context);
     for (linalg::LinalgOp op : contractions)
       tileAndVectorizeContraction(rewriter, op, bf16PairDot, l1DataBytes);
+    // The others after the contractions, which may have taken in their
+    // epilogues (MatmulBlock.cpp).
+    func.walk([&](linalg::LinalgOp op) {
+      if (!op->getParentOfType<scf::ForOp>() &&
+          !isRegisterTileContraction(op) && !isa<linalg::FillOp>(op))
+        others.push_back(op);
+    });
     for (linalg::LinalgOp op : others) {
       if (op.getIteratorTypesArray().back() == utils::IteratorType::reduction)
         tileAndVectorizeRowReduction(rewriter, op);

@@ -126,3 +126,47 @@ func.func @not_fused(%a: tensor<128x128xf32>, %w: tensor<128x128xf32>, %c: tenso
   } -> tensor<128x128xf32>
   return %2, %4 : tensor<128x128xf32>, tensor<128x128xf32>
 }
+
+// -----
+
+// A matmul that is one block of C and of k (k = 64 here; @bias_relu's
+// k = 512 runs in k blocks and keeps its own loop over the tile) applies
+// its epilogue to each register tile as it leaves the k loop: the scale is
+// a vector op on the accumulators, the tile is written once, into the
+// epilogue's result, and no loop reads C back.
+
+#lhs = affine_map<(d0, d1, d2) -> (d0, d2)>
+#rhs = affine_map<(d0, d1, d2) -> (d2, d1)>
+#out = affine_map<(d0, d1, d2) -> (d0, d1)>
+#id = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK: fusion report for @scale_in_registers: 3 kernels before fusion, 1 after
+// CHECK-LABEL: func.func @scale_in_registers
+// CHECK-DAG: %[[SCALE:.*]] = arith.constant dense<5.65685415> : vector<64xf32>
+// CHECK: scf.forall (%{{.*}}) = (0) to (512) step (256)
+// CHECK: scf.for
+// CHECK: math.fma %{{.*}} : vector<64xf32>
+// CHECK: scf.yield %{{.*}} : vector<4x64xf32>
+// CHECK: arith.divf %{{.*}}, %[[SCALE]] : vector<64xf32>
+// CHECK: vector.transfer_write %{{.*}} : vector<4x64xf32>, tensor<128x256xf32>
+// CHECK-NOT: scf.forall (
+// CHECK: tensor.parallel_insert_slice
+// CHECK-NOT: scf.forall (
+// CHECK: return
+func.func @scale_in_registers(%a: tensor<128x64xf32>, %w: tensor<64x512xf32>) -> tensor<128x512xf32> {
+  %zero = arith.constant 0.0 : f32
+  %scale = arith.constant 5.65685415 : f32
+  %empty = tensor.empty() : tensor<128x512xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%empty : tensor<128x512xf32>) -> tensor<128x512xf32>
+  %0 = linalg.generic {indexing_maps = [#lhs, #rhs, #out], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %w : tensor<128x64xf32>, tensor<64x512xf32>) outs(%c : tensor<128x512xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %1 = math.fma %x, %y, %acc : f32
+    linalg.yield %1 : f32
+  } -> tensor<128x512xf32>
+  %result = tensor.empty() : tensor<128x512xf32>
+  %2 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%0 : tensor<128x512xf32>) outs(%result : tensor<128x512xf32>) {
+  ^bb0(%x: f32, %out: f32):
+    %3 = arith.divf %x, %scale : f32
+    linalg.yield %3 : f32
+  } -> tensor<128x512xf32>
+  return %2 : tensor<128x512xf32>
+}
