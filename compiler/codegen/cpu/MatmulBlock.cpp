@@ -444,9 +444,13 @@ LogicalResult emitMatmulBlock(RewriterBase &rewriter, linalg::LinalgOp block,
         for (Value result : copy->getResults())
           result.setType(lanes(result.getType()));
       }
-      out = vector::InsertOp::create(
-          rewriter, loc, mapping.lookup(body.getTerminator()->getOperand(0)),
-          out, r);
+      Value yielded = body.getTerminator()->getOperand(0);
+      if (!mapping.contains(yielded))
+        mapping.map(yielded,
+                    vector::BroadcastOp::create(
+                        rewriter, loc, lanes(yielded.getType()), yielded));
+      out = vector::InsertOp::create(rewriter, loc, mapping.lookup(yielded),
+                                     out, r);
     }
     return out;
   };
