@@ -322,17 +322,27 @@ def StreamingStoresPass
     64-byte lines along a unit-stride innermost dimension, each write
     becomes: if its address is 64-byte aligned, a non-temporal
     `vector.store` (written around the caches, no read for ownership),
-    otherwise the write as it was. x86 only: run
-    `axle-fence-streaming-stores` after the loops are outlined.
+    otherwise the write as it was. Likewise the writes of an intermediate
+    buffer (an allocation or a view of the arena at the function's top
+    level) of at least `min-intermediate-bytes` in each top-level loop nest
+    that writes it only that way and does not read it; an sfence follows
+    each such loop nest. x86 only: run `axle-fence-streaming-stores` after
+    the loops are outlined.
   }];
   let options = [
     Option<"minBytes", "min-bytes", "int64_t", /*default=*/"8388608",
            "Smallest result (bytes) written with streaming stores; smaller "
-           "ones are likely still in cache when their reader runs">
+           "ones are likely still in cache when their reader runs">,
+    Option<"minIntermediateBytes", "min-intermediate-bytes", "int64_t",
+           /*default=*/"33554432",
+           "Smallest intermediate buffer (bytes) whose writers stream it: "
+           "the next kernel reads it from memory anyway where it exceeds "
+           "the last-level cache (32 MiB per Zen 4 chiplet)">
   ];
   let dependentDialects = [
-    "::mlir::arith::ArithDialect", "::mlir::memref::MemRefDialect",
-    "::mlir::scf::SCFDialect", "::mlir::vector::VectorDialect"
+    "::mlir::arith::ArithDialect", "::mlir::LLVM::LLVMDialect",
+    "::mlir::memref::MemRefDialect", "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect"
   ];
 }
 

@@ -29,6 +29,8 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
 
 namespace axle::cpu {
 
@@ -161,6 +163,83 @@ void streamIfAligned(vector::TransferWriteOp write) {
   write->moveBefore(branch.elseBlock()->getTerminator());
 }
 
+/// Bytes of a static memref of ints or floats; 0 for others.
+int64_t staticBytes(Type type) {
+  auto memrefType = dyn_cast<MemRefType>(type);
+  if (!memrefType || !memrefType.hasStaticShape() ||
+      !memrefType.getElementType().isIntOrFloat())
+    return 0;
+  return memrefType.getNumElements() *
+         memrefType.getElementType().getIntOrFloatBitWidth() / 8;
+}
+
+/// Streams the writes of the function's large intermediate buffers (its
+/// allocations and the views of its arena, PlanBuffers.cpp) in each
+/// kernel (a loop nest at the function's top level) that writes such a
+/// buffer only with whole-line writes and does not read it: attention's
+/// scores (48-64 MiB) go to memory anyway, and a later kernel reads them
+/// from there. Each such kernel is followed by a fence, so that the
+/// kernels after it, on any thread, see the streamed lines.
+void streamIntermediates(func::FuncOp func, int64_t minBytes) {
+  Block &body = func.getBody().front();
+  SmallVector<Value> roots;
+  for (Operation &op : body)
+    if (isa<memref::AllocOp, memref::ViewOp>(op) &&
+        staticBytes(op.getResult(0).getType()) >= minBytes)
+      roots.push_back(op.getResult(0));
+  llvm::SetVector<Operation *> fenced;
+  for (Value root : roots) {
+    // Every use through views, grouped by the kernel it is in.
+    llvm::MapVector<Operation *, SmallVector<OpOperand *>> uses;
+    SmallVector<Value> worklist{root};
+    while (!worklist.empty()) {
+      Value view = worklist.pop_back_val();
+      for (OpOperand &use : view.getUses()) {
+        Operation *user = use.getOwner();
+        // A memref.view of an arena is a buffer of its own (a root).
+        if (isa<memref::ViewOp>(user))
+          continue;
+        if (auto viewOp = dyn_cast<ViewLikeOpInterface>(user);
+            viewOp && viewOp.getViewSource() == view) {
+          worklist.push_back(viewOp->getResult(0));
+          continue;
+        }
+        Operation *kernel = body.findAncestorOpInBlock(*user);
+        if (kernel && kernel != user && kernel->getNumRegions() > 0)
+          uses[kernel].push_back(&use);
+      }
+    }
+    for (auto &[kernel, kernelUses] : uses) {
+      SmallVector<vector::TransferWriteOp> writes;
+      for (OpOperand *use : kernelUses) {
+        auto write = dyn_cast<vector::TransferWriteOp>(use->getOwner());
+        if (!write ||
+            use->getOperandNumber() !=
+                write.getBaseMutable().getOperandNumber() ||
+            !isWholeLineWrite(write)) {
+          writes.clear();
+          break;
+        }
+        writes.push_back(write);
+      }
+      if (writes.empty())
+        continue;
+      for (vector::TransferWriteOp write : writes)
+        for (vector::TransferWriteOp row : splitIntoRows(write))
+          streamIfAligned(row);
+      fenced.insert(kernel);
+    }
+  }
+  for (Operation *kernel : fenced) {
+    OpBuilder b(kernel->getContext());
+    b.setInsertionPointAfter(kernel);
+    LLVM::CallIntrinsicOp::create(
+        b, kernel->getLoc(),
+        StringAttr::get(kernel->getContext(), "llvm.x86.sse.sfence"),
+        ValueRange{});
+  }
+}
+
 struct StreamingStoresPass
     : public impl::StreamingStoresPassBase<StreamingStoresPass> {
   using StreamingStoresPassBase::StreamingStoresPassBase;
@@ -186,6 +265,7 @@ struct StreamingStoresPass
         for (vector::TransferWriteOp row : splitIntoRows(write))
           streamIfAligned(row);
     }
+    streamIntermediates(func, minIntermediateBytes);
   }
 };
 

@@ -1,4 +1,4 @@
-// RUN: axle-opt --pass-pipeline='builtin.module(func.func(axle-streaming-stores{min-bytes=4096}),func.func(axle-fence-streaming-stores))' --split-input-file %s | FileCheck %s
+// RUN: axle-opt --pass-pipeline='builtin.module(func.func(axle-streaming-stores{min-bytes=4096 min-intermediate-bytes=4096}),func.func(axle-fence-streaming-stores))' --split-input-file %s | FileCheck %s
 
 // A write-only result of 4 KiB written in whole 64-byte lines: each write
 // tests its address and, when it is 64-byte aligned, becomes a
@@ -90,4 +90,76 @@ func.func @kept(%v: vector<16xf32>, %w: vector<8xf32>, %m: vector<16xi1>,
   vector.transfer_write %w, %partial[%c0, %c0] {in_bounds = [true]} : vector<8xf32>, memref<64x16xf32>
   vector.transfer_write %v, %masked[%c0, %c0], %m {in_bounds = [true]} : vector<16xf32>, memref<64x16xf32>
   return %back : vector<16xf32>
+}
+
+// -----
+
+// An intermediate buffer (a view of the arena) of at least
+// min-intermediate-bytes: the loop nest that only writes it streams its
+// writes and is followed by a fence; the loop nest that reads it is left
+// alone, and so is a smaller buffer of the same arena (the arena itself is
+// not one buffer).
+// CHECK-LABEL: func.func @intermediate
+// CHECK: %[[ARENA:.*]] = memref.alloc
+// CHECK: %[[T:.*]] = memref.view %[[ARENA]][%c0][] : memref<8192xi8> to memref<32x32xf32>
+// CHECK: %[[SMALL:.*]] = memref.view %[[ARENA]][%c4096][] : memref<8192xi8> to memref<16x16xf32>
+// CHECK: scf.for
+// CHECK: scf.if
+// CHECK-NEXT: vector.store %{{.*}}, %[[T]][%{{.*}}, %c0] {alignment = 64 : i64, nontemporal = true}
+// CHECK-NOT: nontemporal
+// CHECK: vector.transfer_write %{{.*}}, %[[SMALL]]
+// CHECK-NEXT: {{^ +}}}{{$}}
+// CHECK-NEXT: llvm.call_intrinsic "llvm.x86.sse.sfence"()
+// CHECK-NEXT: scf.for
+// CHECK: vector.transfer_read %[[T]]
+// CHECK-NOT: nontemporal
+// CHECK: llvm.call_intrinsic "llvm.x86.sse.sfence"()
+// CHECK-NEXT: return
+func.func @intermediate(%x: memref<32x32xf32>, %y: memref<32x32xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c4096 = arith.constant 4096 : index
+  %pad = arith.constant 0.0 : f32
+  %arena = memref.alloc() : memref<8192xi8>
+  %t = memref.view %arena[%c0][] : memref<8192xi8> to memref<32x32xf32>
+  %small = memref.view %arena[%c4096][] : memref<8192xi8> to memref<16x16xf32>
+  scf.for %i = %c0 to %c32 step %c1 {
+    %v = vector.transfer_read %x[%i, %c0], %pad {in_bounds = [true]} : memref<32x32xf32>, vector<32xf32>
+    vector.transfer_write %v, %t[%i, %c0] {in_bounds = [true]} : vector<32xf32>, memref<32x32xf32>
+    %w = vector.transfer_read %x[%i, %c0], %pad {in_bounds = [true]} : memref<32x32xf32>, vector<16xf32>
+    vector.transfer_write %w, %small[%c0, %c0] {in_bounds = [true]} : vector<16xf32>, memref<16x16xf32>
+  }
+  scf.for %i = %c0 to %c32 step %c1 {
+    %v = vector.transfer_read %t[%i, %c0], %pad {in_bounds = [true]} : memref<32x32xf32>, vector<32xf32>
+    %u = vector.transfer_read %y[%i, %c0], %pad {in_bounds = [true]} : memref<32x32xf32>, vector<32xf32>
+    %s = arith.addf %u, %v : vector<32xf32>
+    vector.transfer_write %s, %y[%i, %c0] {in_bounds = [true]} : vector<32xf32>, memref<32x32xf32>
+  }
+  memref.dealloc %arena : memref<8192xi8>
+  return
+}
+
+// -----
+
+// Not streamed: a loop nest that reads the intermediate it writes (an
+// in-place update).
+// CHECK-LABEL: func.func @intermediate_read_too
+// CHECK-NOT: nontemporal
+// CHECK-NOT: llvm.call_intrinsic
+// CHECK: return
+func.func @intermediate_read_too(%x: memref<32x32xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %pad = arith.constant 0.0 : f32
+  %t = memref.alloc() : memref<32x32xf32>
+  scf.for %i = %c0 to %c32 step %c1 {
+    %v = vector.transfer_read %t[%i, %c0], %pad {in_bounds = [true]} : memref<32x32xf32>, vector<32xf32>
+    vector.transfer_write %v, %t[%i, %c0] {in_bounds = [true]} : vector<32xf32>, memref<32x32xf32>
+  }
+  memref.copy %t, %x : memref<32x32xf32> to memref<32x32xf32>
+  memref.dealloc %t : memref<32x32xf32>
+  return
 }
