@@ -363,8 +363,9 @@ def PipelineRowBlocksPass
     : Pass<"axle-pipeline-row-blocks", "::mlir::func::FuncOp"> {
   let summary = "Stream each row block's result while the next block computes";
   let description = [{
-    For an `scf.parallel` over blocks (one dimension, constant bounds, at
-    the top of a function) whose body ends with a parallel loop that writes
+    For an `scf.parallel` over blocks (its last dimension, constant bounds,
+    at the top of a function; other dimensions, such as attention's heads,
+    stay as they are) whose body ends with a parallel loop that writes
     with non-temporal stores (then only deallocations), and that has an
     earlier parallel loop over the same iteration space: the blocks are
     split into chunks (parallel) and each chunk runs its blocks in order,

@@ -203,3 +203,53 @@ func.func @one_block(%x: memref<4x32xf32>, %y: memref<4x32xf32>) {
 // A declaration has no loops to pipeline.
 // CHECK-LABEL: func.func private @declared
 func.func private @declared(memref<64x32xf32>)
+
+// -----
+
+// A batch of such loops (attention's heads): the loop over (head, block)
+// keeps the head dimension as it is and splits the blocks into chunks per
+// head; each copy of the body indexes by the new loop's head.
+// CHECK-LABEL: func.func @batched
+// CHECK-SAME: (%[[X:.*]]: memref<3x64x32xf32>, %[[Y:.*]]: memref<3x64x32xf32>)
+// CHECK: scf.parallel (%[[H:.*]], %[[CHUNK:.*]]) = (%c0{{.*}}, %c0{{.*}}) to (%c3{{.*}}, %c8{{.*}}) step (%c1{{.*}}, %c1{{.*}})
+// CHECK: %[[FIRST:.*]] = arith.addi %c0{{.*}}, %{{.*}}
+// CHECK: memref.subview %[[X]][%[[H]], %[[FIRST]], 0]
+// CHECK: math.exp
+// CHECK: %[[OUT0:.*]] = memref.subview %[[Y]][%[[H]], %[[FIRST]], 0]
+// CHECK: scf.for %[[B:.*]] = %{{.*}} to %{{.*}} step %c4
+// CHECK: memref.subview %[[X]][%[[H]], %[[B]], 0]
+// CHECK: math.exp
+// CHECK: vector.store {{.*}} {nontemporal = true}
+// CHECK: memref.subview %[[Y]][%[[H]], %[[B]], 0]
+// CHECK: scf.yield
+// CHECK: vector.store {{.*}} {nontemporal = true}
+// CHECK: return
+func.func @batched(%x: memref<3x64x32xf32>, %y: memref<3x64x32xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %pad = arith.constant 0.0 : f32
+  scf.parallel (%h, %b) = (%c0, %c0) to (%c3, %c64) step (%c1, %c4) {
+    %rows = memref.subview %x[%h, %b, 0] [1, 4, 32] [1, 1, 1] : memref<3x64x32xf32> to memref<4x32xf32, strided<[32, 1], offset: ?>>
+    %buf = memref.alloc() : memref<4x32xf32>
+    scf.parallel (%i, %j) = (%c0, %c0) to (%c4, %c32) step (%c1, %c16) {
+      %v = vector.transfer_read %rows[%i, %j], %pad {in_bounds = [true]} : memref<4x32xf32, strided<[32, 1], offset: ?>>, vector<16xf32>
+      %e = math.exp %v : vector<16xf32>
+      vector.transfer_write %e, %buf[%i, %j] {in_bounds = [true]} : vector<16xf32>, memref<4x32xf32>
+      scf.reduce
+    }
+    %out = memref.subview %y[%h, %b, 0] [1, 4, 32] [1, 1, 1] : memref<3x64x32xf32> to memref<4x32xf32, strided<[32, 1], offset: ?>>
+    scf.parallel (%i, %j) = (%c0, %c0) to (%c4, %c32) step (%c1, %c16) {
+      %e = vector.transfer_read %buf[%i, %j], %pad {in_bounds = [true]} : memref<4x32xf32>, vector<16xf32>
+      vector.store %e, %out[%i, %j] {nontemporal = true} : memref<4x32xf32, strided<[32, 1], offset: ?>>, vector<16xf32>
+      scf.reduce
+    }
+    memref.dealloc %buf : memref<4x32xf32>
+    scf.reduce
+  }
+  return
+}
