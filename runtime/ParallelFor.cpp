@@ -42,7 +42,7 @@ struct Job {
   std::atomic<int64_t> next{0};
   std::mutex mutex;
   std::condition_variable done;
-  int running = 0; // helpers not finished yet
+  std::atomic<int> running{0}; // helpers not finished yet
 
   void runChunks() {
     while (true) {
@@ -89,15 +89,25 @@ extern "C" void axle_parallel_for(axle::runtime::ParallelBody body, void *ctx,
   job->chunk = std::max<int64_t>(1, count / (int64_t(threads) * 4));
   int64_t chunks = (count + job->chunk - 1) / job->chunk;
   int extra = static_cast<int>(std::min<int64_t>(threads - 1, chunks - 1));
-  job->running = extra;
+  job->running.store(extra, std::memory_order_relaxed);
   for (int i = 0; i < extra; ++i)
     pool->submit([job] {
       job->runChunks();
-      std::lock_guard<std::mutex> lock(job->mutex);
-      if (--job->running == 0)
+      if (job->running.fetch_sub(1, std::memory_order_acq_rel) == 1) {
+        // Under the mutex, so that a caller that has just found helpers
+        // running and is about to block cannot miss the notification.
+        std::lock_guard<std::mutex> lock(job->mutex);
         job->done.notify_all();
+      }
     });
   job->runChunks();
+  // Helpers finish within microseconds of the caller: spin before
+  // blocking.
+  auto finished = [&] {
+    return job->running.load(std::memory_order_acquire) == 0;
+  };
+  if (ThreadPool::spinUntil(finished))
+    return;
   std::unique_lock<std::mutex> lock(job->mutex);
-  job->done.wait(lock, [&] { return job->running == 0; });
+  job->done.wait(lock, finished);
 }

@@ -3,6 +3,7 @@
 #ifndef AXLE_RUNTIME_THREADPOOL_H
 #define AXLE_RUNTIME_THREADPOOL_H
 
+#include <atomic>
 #include <condition_variable>
 #include <deque>
 #include <functional>
@@ -13,6 +14,9 @@
 namespace axle::runtime {
 
 /// A fixed set of threads running queued tasks in order of submission.
+/// A thread that runs out of tasks spins for a short while before it
+/// sleeps: compiled programs submit one kernel after another, microseconds
+/// apart, and waking a sleeping thread costs more than most kernels take.
 class ThreadPool {
 public:
   /// `threads` = 0 picks defaultThreadCount().
@@ -28,12 +32,22 @@ public:
   /// hardware threads.
   static unsigned defaultThreadCount();
 
+  /// Waits a little for `ready` to become true, spinning (about 50 us),
+  /// before a caller blocks: true if it did.
+  static bool spinUntil(const std::function<bool()> &ready);
+
 private:
   std::vector<std::thread> workers;
   std::deque<std::function<void()>> tasks;
   std::mutex mutex;
   std::condition_variable wake;
   bool stopping = false;
+  /// Tasks queued (readable without the mutex, for the spinning threads).
+  std::atomic<int> queued{0};
+  std::atomic<bool> stoppingFlag{false};
+  /// Threads blocked on `wake` (under the mutex): submit notifies only
+  /// when one is.
+  int sleeping = 0;
 };
 
 } // namespace axle::runtime
