@@ -71,6 +71,17 @@ bool isWholeLineWrite(vector::TransferWriteOp write) {
   return !strides.empty() && strides.back() == 1;
 }
 
+/// The write whose buffer `use` is, when it writes whole lines (see
+/// isWholeLineWrite); null for any other use.
+vector::TransferWriteOp wholeLineWriteAt(OpOperand &use) {
+  auto write = dyn_cast<vector::TransferWriteOp>(use.getOwner());
+  if (!write ||
+      use.getOperandNumber() != write.getBaseMutable().getOperandNumber() ||
+      !isWholeLineWrite(write))
+    return {};
+  return write;
+}
+
 /// The writes of `buffer` when every use of it (through views) is a
 /// whole-line write into it; nothing when it is read, passed on, or written
 /// another way.
@@ -88,10 +99,8 @@ onlyWholeLineWrites(Value buffer) {
         worklist.push_back(viewOp->getResult(0));
         continue;
       }
-      auto write = dyn_cast<vector::TransferWriteOp>(user);
-      if (!write ||
-          use.getOperandNumber() != write.getBaseMutable().getOperandNumber() ||
-          !isWholeLineWrite(write))
+      vector::TransferWriteOp write = wholeLineWriteAt(use);
+      if (!write)
         return std::nullopt;
       writes.push_back(write);
     }
@@ -163,6 +172,21 @@ void streamIfAligned(vector::TransferWriteOp write) {
   write->moveBefore(branch.elseBlock()->getTerminator());
 }
 
+/// Each of `writes` as rows streamed where aligned (streamIfAligned).
+void stream(ArrayRef<vector::TransferWriteOp> writes) {
+  for (vector::TransferWriteOp write : writes)
+    for (vector::TransferWriteOp row : splitIntoRows(write))
+      streamIfAligned(row);
+}
+
+/// An sfence: the streaming stores before it are visible to every thread
+/// before any store after it.
+void createFence(OpBuilder &b, Location loc) {
+  LLVM::CallIntrinsicOp::create(
+      b, loc, StringAttr::get(b.getContext(), "llvm.x86.sse.sfence"),
+      ValueRange{});
+}
+
 /// Bytes of a static memref of ints or floats; 0 for others.
 int64_t staticBytes(Type type) {
   auto memrefType = dyn_cast<MemRefType>(type);
@@ -212,11 +236,8 @@ void streamIntermediates(func::FuncOp func, int64_t minBytes) {
     for (auto &[kernel, kernelUses] : uses) {
       SmallVector<vector::TransferWriteOp> writes;
       for (OpOperand *use : kernelUses) {
-        auto write = dyn_cast<vector::TransferWriteOp>(use->getOwner());
-        if (!write ||
-            use->getOperandNumber() !=
-                write.getBaseMutable().getOperandNumber() ||
-            !isWholeLineWrite(write)) {
+        vector::TransferWriteOp write = wholeLineWriteAt(*use);
+        if (!write) {
           writes.clear();
           break;
         }
@@ -224,19 +245,14 @@ void streamIntermediates(func::FuncOp func, int64_t minBytes) {
       }
       if (writes.empty())
         continue;
-      for (vector::TransferWriteOp write : writes)
-        for (vector::TransferWriteOp row : splitIntoRows(write))
-          streamIfAligned(row);
+      stream(writes);
       fenced.insert(kernel);
     }
   }
   for (Operation *kernel : fenced) {
     OpBuilder b(kernel->getContext());
     b.setInsertionPointAfter(kernel);
-    LLVM::CallIntrinsicOp::create(
-        b, kernel->getLoc(),
-        StringAttr::get(kernel->getContext(), "llvm.x86.sse.sfence"),
-        ValueRange{});
+    createFence(b, kernel->getLoc());
   }
 }
 
@@ -249,21 +265,12 @@ struct StreamingStoresPass
     if (func.isExternal())
       return;
     for (BlockArgument argument : func.getArguments()) {
-      auto type = dyn_cast<MemRefType>(argument.getType());
-      if (!type || !type.hasStaticShape() ||
-          !type.getElementType().isIntOrFloat())
+      int64_t bytes = staticBytes(argument.getType());
+      if (bytes == 0 || bytes < minBytes)
         continue;
-      int64_t bytes = type.getNumElements() *
-                      type.getElementType().getIntOrFloatBitWidth() / 8;
-      if (bytes < minBytes)
-        continue;
-      std::optional<SmallVector<vector::TransferWriteOp>> writes =
-          onlyWholeLineWrites(argument);
-      if (!writes)
-        continue;
-      for (vector::TransferWriteOp write : *writes)
-        for (vector::TransferWriteOp row : splitIntoRows(write))
-          streamIfAligned(row);
+      if (std::optional<SmallVector<vector::TransferWriteOp>> writes =
+              onlyWholeLineWrites(argument))
+        stream(*writes);
     }
     streamIntermediates(func, minIntermediateBytes);
   }
@@ -281,12 +288,9 @@ struct FenceStreamingStoresPass
     });
     if (!streams)
       return;
-    MLIRContext *ctx = &getContext();
     func.walk([&](func::ReturnOp ret) {
       OpBuilder b(ret);
-      LLVM::CallIntrinsicOp::create(b, ret.getLoc(),
-                                    StringAttr::get(ctx, "llvm.x86.sse.sfence"),
-                                    ValueRange{});
+      createFence(b, ret.getLoc());
     });
   }
 };
