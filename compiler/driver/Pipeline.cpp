@@ -192,6 +192,7 @@ std::optional<CompiledModule> compileModule(ModuleOp module,
       /*streamingStores=*/llvm::Triple(target->triple).isX86(),
       /*avx512=*/cpu::targetHasFeature(*target, "avx512f"),
       /*avx2=*/cpu::targetHasFeature(*target, "avx2"),
+      /*quietUnderflow=*/cpu::targetUnderflowsQuietly(*target),
       /*bf16PairDot=*/options.fastMath &&
           cpu::targetHasFeature(*target, "avx512bf16"),
       target->l1DataBytes);

@@ -1,4 +1,4 @@
-//===- CpuTargetTest.cpp - resolving targets and their L1 data cache ------===//
+//===- CpuTargetTest.cpp - resolving targets and what they are told -------===//
 
 #include "compiler/codegen/cpu/CpuPipeline.h"
 
@@ -50,6 +50,18 @@ TEST(CpuTarget, HostL1DataCacheMatchesSysfs) {
   if (expected == 0)
     GTEST_SKIP() << "no L1 data cache size in sysfs on this machine";
   EXPECT_EQ(host->l1DataBytes, expected);
+}
+
+// Only CPUs measured to underflow at full speed skip exp's selects of
+// results that round to 0: Zen 4 and 5; Intel cores and baselines (which
+// may run on Intel cores) keep them.
+TEST(CpuTarget, OnlyZen4And5UnderflowQuietly) {
+  using axle::cpu::targetUnderflowsQuietly;
+  EXPECT_TRUE(targetUnderflowsQuietly(resolve("znver4")));
+  EXPECT_TRUE(targetUnderflowsQuietly(resolve("znver5")));
+  EXPECT_FALSE(targetUnderflowsQuietly(resolve("skylake-avx512")));
+  EXPECT_FALSE(targetUnderflowsQuietly(resolve("sapphirerapids")));
+  EXPECT_FALSE(targetUnderflowsQuietly(resolve("x86-64-v4")));
 }
 
 // A cross target without a CPU is the architecture's baseline: unknown.

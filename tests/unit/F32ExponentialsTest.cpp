@@ -93,6 +93,36 @@ TEST(F32Exponentials, ExpIsWithinOneUlp) {
   EXPECT_LE(s.worst, 1.0) << "at x = " << s.worstInput;
 }
 
+// Where underflow is quiet (AMD Zen 4), compiled exp drops the selects of
+// results that round to 0 (F32Exponentials.h, kExpZeroBelow); that must
+// not change a bit. Every f32 in [-110, -80], where the results go
+// subnormal and then 0 and the clamp at -104 lies, and every 127th bit
+// pattern elsewhere (NaN payloads and infinities included).
+TEST(F32Exponentials, ExpWithoutZeroSelectsIsTheSame) {
+  axle::f32math::ScalarOps selecting, computing;
+  computing.selectExpZeros = false;
+  ASSERT_FALSE(selecting.quietUnderflow());
+  ASSERT_TRUE(computing.quietUnderflow());
+  int64_t differences = 0, zeros = 0;
+  float firstDifference = 0;
+  auto compare = [&](uint32_t bits) {
+    float x = std::bit_cast<float>(bits);
+    float a = exp(selecting, x), b = exp(computing, x);
+    zeros += a == 0;
+    if (std::bit_cast<uint32_t>(a) != std::bit_cast<uint32_t>(b) &&
+        differences++ == 0)
+      firstDifference = x;
+  };
+  for (uint32_t bits = std::bit_cast<uint32_t>(-80.0f);
+       bits <= std::bit_cast<uint32_t>(-110.0f); ++bits)
+    compare(bits);
+  for (uint64_t bits = 0; bits < (uint64_t(1) << 32); bits += kStride)
+    compare(static_cast<uint32_t>(bits));
+  EXPECT_EQ(differences, 0) << "first at x = " << firstDifference;
+  // The range does reach results of 0 (below -103.972084).
+  EXPECT_GT(zeros, 100000);
+}
+
 TEST(F32Exponentials, Expm1IsWithinTwoUlp) {
   Sweep s = sweep([](float x) { return expm1(x); },
                   [](double x) { return std::expm1(x); }, kStride);

@@ -1,9 +1,9 @@
 //===- ApproximateMath.cpp - math functions as inline code or calls -------===//
 //
 // f32 and bf16 exp, expm1, tanh, log, log1p, sin, cos and tan become
-// inline arithmetic (VectorMath.cpp), which vectorizes and runs the interpreter's
-// recipes (F32Exponentials.h, F32Trigonometry.h), so both compute the same
-// bits; so does f32, f16 and bf16 pow (NarrowPower.h: in f64, constant
+// inline arithmetic (VectorMath.cpp), which vectorizes and runs the
+// interpreter's recipes (F32Exponentials.h, F32Trigonometry.h), so both compute
+// the same bits; so does f32, f16 and bf16 pow (NarrowPower.h: in f64, constant
 // exponents 2, 3, 4, 1 and -1 as products). The other f32 and f16
 // transcendental functions call the f64 C library function and round once
 // (scalar calls); rsqrt is 1 / sqrt. Exactly rounded operations (fabs,
@@ -131,8 +131,9 @@ struct ApproximateMathPass
     // Above PromoteToF64's benefit of 2, so that f32 exp, expm1, tanh,
     // log, log1p, sin, cos, tan and pow are inlined rather than promoted to
     // a library call.
-    populateVectorMathPatterns(patterns, /*benefit=*/3,
-                               VectorIsa{avx2 || avx512, avx512});
+    populateVectorMathPatterns(
+        patterns, /*benefit=*/3,
+        VectorIsa{avx2 || avx512, avx512, quietUnderflow});
     populateMathF32ExpansionPatterns(patterns, isApproximated);
     populateMathPolynomialApproximationPatterns(patterns, isApproximated);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))

@@ -93,7 +93,7 @@ constexpr const char *kBuffersToLLVM =
 void buildLinalgToLLVMPipeline(mlir::OpPassManager &pm,
                                llvm::StringRef memoryReport, bool fusionReport,
                                bool fusion, bool streamingStores, bool avx512,
-                               bool avx2, bool bf16PairDot,
+                               bool avx2, bool quietUnderflow, bool bf16PairDot,
                                int64_t l1DataBytes) {
   // The strings are parsed against the registry, which
   // registerCpuCodegenPasses fills once per process.
@@ -121,10 +121,14 @@ void buildLinalgToLLVMPipeline(mlir::OpPassManager &pm,
   }
   pipeline += ",axle-plan-buffers,";
   pipeline += kBuffersToLLVM;
+  std::string mathOptions;
   if (avx512 || avx2)
+    mathOptions += avx512 ? " avx512=true" : " avx2=true";
+  if (quietUnderflow)
+    mathOptions += " quiet-underflow=true";
+  if (!mathOptions.empty())
     pipeline = std::regex_replace(pipeline, std::regex("axle-approximate-math"),
-                                  avx512 ? "axle-approximate-math{avx512=true}"
-                                         : "axle-approximate-math{avx2=true}");
+                                  "axle-approximate-math{" + mathOptions + "}");
   if (bf16PairDot)
     pipeline =
         std::regex_replace(pipeline, std::regex("convert-vector-to-llvm,"),

@@ -37,6 +37,11 @@ mlir::FailureOr<CpuTarget> resolveCpuTarget(llvm::StringRef triple,
 /// "avx512f"), named or implied by its CPU.
 bool targetHasFeature(const CpuTarget &target, llvm::StringRef feature);
 
+/// Whether `target`'s CPU computes products that underflow (to subnormals
+/// or 0) as fast as others: AMD Zen 4 and 5 do; Intel cores take a
+/// microcode assist of ~100 cycles, and unknown CPUs are assumed to.
+bool targetUnderflowsQuietly(const CpuTarget &target);
+
 /// Adds the passes from linalg/tensor/scf/arith/math/complex on tensors to
 /// the LLVM dialect: inlining, bufferization with out-parameters, loops,
 /// math expansion and entry points (see docs/architecture.md). With
@@ -46,17 +51,17 @@ bool targetHasFeature(const CpuTarget &target, llvm::StringRef feature);
 /// measure what it gains). With `streamingStores` (x86 targets), large
 /// write-only results are written with non-temporal stores. With `avx512`
 /// (the target has AVX-512F), exp scales by vscalefps; with `avx512` or
-/// `avx2`, the math recipes' table lookups are register permutes. With
+/// `avx2`, the math recipes' table lookups are register permutes; with
+/// `quietUnderflow` (targetUnderflowsQuietly), exp computes results that
+/// round to 0 instead of selecting them. With
 /// `bf16PairDot` (fast-math on a CPU with AVX512-BF16), bf16 matmuls into
 /// f32 use vdpbf16ps, two k steps per instruction. `l1DataBytes` (0 =
 /// unknown) picks the depth of f32 matmuls' k blocks.
-void buildLinalgToLLVMPipeline(mlir::OpPassManager &pm,
-                               llvm::StringRef memoryReport = "",
-                               bool fusionReport = false, bool fusion = true,
-                               bool streamingStores = false,
-                               bool avx512 = false, bool avx2 = false,
-                               bool bf16PairDot = false,
-                               int64_t l1DataBytes = 0);
+void buildLinalgToLLVMPipeline(
+    mlir::OpPassManager &pm, llvm::StringRef memoryReport = "",
+    bool fusionReport = false, bool fusion = true, bool streamingStores = false,
+    bool avx512 = false, bool avx2 = false, bool quietUnderflow = false,
+    bool bf16PairDot = false, int64_t l1DataBytes = 0);
 
 /// Translates an LLVM-dialect module to LLVM IR, optimizes it for the
 /// target and returns the object file's bytes; nullopt after emitting a

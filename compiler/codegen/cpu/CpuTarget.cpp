@@ -123,6 +123,13 @@ mlir::FailureOr<CpuTarget> resolveCpuTarget(llvm::StringRef triple,
   return target;
 }
 
+bool targetUnderflowsQuietly(const CpuTarget &target) {
+  // Measured on Zen 4 (vmulps and vscalefps into subnormals and 0 at the
+  // rate of normal results); Zen 5 keeps its floating-point units. Intel
+  // cores assist every underflowing product unless flushing to zero.
+  return target.cpu == "znver4" || target.cpu == "znver5";
+}
+
 bool targetHasFeature(const CpuTarget &target, llvm::StringRef feature) {
   initializeLLVMTargets();
   std::string error;

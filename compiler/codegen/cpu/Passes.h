@@ -21,6 +21,9 @@ void emitCustomCallThunks(mlir::ModuleOp module);
 struct VectorIsa {
   bool avx2 = false;
   bool avx512 = false;
+  /// Products that underflow cost no more than others (AMD Zen 4), so exp
+  /// computes results that round to 0 rather than selecting them.
+  bool quietUnderflow = false;
 };
 
 /// f32 and bf16 math.exp, math.expm1 and math.tanh (scalars and vectors) as

@@ -203,6 +203,7 @@ public:
   /// a 2^n: AVX-512's vscalefps by 16 lanes where the target has it (one
   /// instruction that takes n as a float; llvm.ldexp would convert n to
   /// integers and back), else two multiplies. Both round once.
+  bool quietUnderflow() const { return target.quietUnderflow; }
   Value scaleByPowerOfTwo(Value a, Value n) {
     auto vector = dyn_cast<VectorType>(floatType);
     if (!target.avx512 || !vector || vector.getRank() != 1 ||

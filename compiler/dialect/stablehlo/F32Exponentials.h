@@ -27,6 +27,8 @@
 //   less greater equal isNaN select(Bool, a, b)
 //   scaleByPowerOfTwo(a, n) = a 2^n rounded once, n an integer-valued Float
 //   lookup(table, i) = table[i] for a table of 16 floats and i in [0, 16)
+//   quietUnderflow(): whether products that underflow cost no more than
+//   others on the target (only exp's speed depends on it, not its bits)
 //
 //===----------------------------------------------------------------------===//
 
@@ -71,11 +73,16 @@ inline constexpr float kExpQuotient[] = {
 // and 2^n stays a product of two normal floats (-150 <= n <= 128).
 inline constexpr float kExpLow = -104.0f;
 inline constexpr float kExpHigh = 89.0f;
-// exp(x) rounds to +0 below ln(2^-150) = -103.97208. Those results are
-// selected as 0, and computed from x = 0 instead, so that no multiply
-// underflows: a product that underflows to 0 or a subnormal takes a
-// microcode assist of ~100 cycles on x86 cores, and masked softmax scores
-// (-inf) are common (attention at one thread: 55 -> 71 ms without this).
+// exp(x) rounds to +0 below ln(2^-150) = -103.97208. Where underflow is
+// slow, those results are selected as 0, and computed from x = 0 instead,
+// so that no multiply underflows: a product that underflows to 0 or a
+// subnormal takes a microcode assist of ~100 cycles on Intel x86 cores,
+// and masked softmax scores (-inf) are common (attention at one thread on
+// an Intel Xeon: 55 -> 71 ms without this). AMD Zen 4 underflows at full
+// speed, and there the three selects cost 8% of a softmax. Without them
+// the result is the same: x clamped to kExpLow gives n = -150 and
+// e = exp(x + 150 ln2) < 1, so e 2^-150 rounds to +0 too (the unit test
+// ExpWithoutZeroSelectsIsTheSame checks every f32 around and below).
 inline constexpr float kExpZeroBelow = -103.972084f;
 // expm1(-25) rounds to -1, as does expm1 of every x below -17.4.
 inline constexpr float kExpm1Low = -25.0f;
@@ -175,21 +182,26 @@ typename Ops::Float expm1Reduced(Ops &ops, const Reduced<Ops> &reduced) {
 /// exp(x) = (1 + r + r^2 q(r)) 2^n (q: kExpQuotient), the scaling rounded
 /// once (to a subnormal, 0 or inf where the result is one). +inf gives inf,
 /// -inf +0; NaN flows through every step and comes out NaN (no select for
-/// it). Results that round to 0 are selected (kExpZeroBelow).
+/// it). Where underflow is slow, results that round to 0 are selected
+/// (kExpZeroBelow).
 template <typename Ops>
 typename Ops::Float exp(Ops &ops, typename Ops::Float x) {
   using Float = typename Ops::Float;
   Float clamped = clampKeepingNaN(ops, x, kExpLow, kExpHigh);
-  typename Ops::Bool zero = ops.less(clamped, ops.constant(kExpZeroBelow));
-  Float zeroValue = ops.constant(0.0f);
-  auto [n, r] = reduceArgument(ops, ops.select(zero, zeroValue, clamped));
+  std::optional<typename Ops::Bool> zero;
+  if (!ops.quietUnderflow()) {
+    zero = ops.less(clamped, ops.constant(kExpZeroBelow));
+    clamped = ops.select(*zero, ops.constant(0.0f), clamped);
+  }
+  auto [n, r] = reduceArgument(ops, clamped);
   constexpr int kQuotientTerms = std::size(kExpQuotient);
   Float q = ops.constant(kExpQuotient[kQuotientTerms - 1]);
   for (int k = kQuotientTerms - 2; k >= 0; --k)
     q = ops.fma(q, r, ops.constant(kExpQuotient[k]));
   Float one = ops.constant(1.0f);
   Float e = ops.fma(r, ops.fma(q, r, one), one);
-  return ops.select(zero, zeroValue, ops.scaleByPowerOfTwo(e, n));
+  Float result = ops.scaleByPowerOfTwo(e, n);
+  return zero ? ops.select(*zero, ops.constant(0.0f), result) : result;
 }
 
 /// expm1(x) for x in [kExpm1Low, kExpHigh]. For n = 0 (|x| < ln2 / 2) it is
@@ -335,6 +347,10 @@ struct ScalarOps {
   using Float = float;
   using Int = int32_t;
   using Bool = bool;
+
+  /// exp's selects of results that round to 0 (the same bits either way).
+  bool selectExpZeros = true;
+  bool quietUnderflow() const { return !selectExpZeros; }
 
   Float constant(float value) { return value; }
   Int intConstant(int32_t value) { return value; }
