@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <atomic>
 #include <condition_variable>
+#include <cstdio>
 #include <memory>
 #include <mutex>
 
@@ -28,9 +29,21 @@ ThreadPool *helpers(unsigned &threads) {
   std::lock_guard<std::mutex> lock(poolMutex);
   if (threadCount == 0)
     threadCount = ThreadPool::defaultThreadCount();
-  threads = threadCount;
-  if (threadCount > 1 && !pool)
+  if (threadCount > 1 && !pool) {
     pool = std::make_unique<ThreadPool>(threadCount - 1);
+    if (pool->size() < threadCount - 1) {
+      // Fewer threads than asked for could be created: run on those
+      // (a loop waits for each helper it hands work to).
+      std::fprintf(stderr,
+                   "axle: note: could start only %u of %u kernel threads; "
+                   "running on %u\n",
+                   pool->size() + 1, threadCount, pool->size() + 1);
+      threadCount = pool->size() + 1;
+      if (threadCount == 1)
+        pool.reset();
+    }
+  }
+  threads = threadCount;
   return pool.get();
 }
 

@@ -2,6 +2,10 @@
 
 #include "runtime/ScratchMemory.h"
 
+#include <atomic>
+#include <cinttypes>
+#include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <vector>
 
@@ -40,7 +44,31 @@ struct Cache {
 
 thread_local Cache cache;
 
+std::atomic<OutOfMemoryAction> outOfMemoryAction{nullptr};
+
+/// The report of axle_scratch_alloc when even a retry fails; formatted on
+/// the stack, since the heap is exhausted.
+[[noreturn]] void scratchExhausted(uint64_t size) {
+  char message[256];
+  int length = std::snprintf(
+      message, sizeof message,
+      "axle: error: out of memory: compiled code needs a buffer of %" PRIu64
+      " bytes that this process cannot get (see ulimit -v and the machine's "
+      "free memory)\n",
+      size);
+  if (length > 0)
+    std::fwrite(message, 1, static_cast<size_t>(length), stderr);
+  std::fflush(stderr);
+  if (OutOfMemoryAction action = outOfMemoryAction.load())
+    action();
+  std::abort();
+}
+
 } // namespace
+
+void setScratchOutOfMemoryAction(OutOfMemoryAction action) {
+  outOfMemoryAction.store(action);
+}
 
 size_t cachedScratchBytes() { return cache.bytes; }
 
@@ -68,9 +96,16 @@ extern "C" void *axle_scratch_alloc(uint64_t size) {
       return block;
     }
   }
+  if (size > SIZE_MAX - 2 * kAlignment)
+    scratchExhausted(size);
   void *raw = std::malloc(size + 2 * kAlignment);
+  if (!raw) {
+    // This thread's cached blocks may be what is missing.
+    cache.clear();
+    raw = std::malloc(size + 2 * kAlignment);
+  }
   if (!raw)
-    return nullptr;
+    scratchExhausted(size);
   uintptr_t start = reinterpret_cast<uintptr_t>(raw) + kAlignment;
   start = (start + kAlignment - 1) / kAlignment * kAlignment;
   void *block = reinterpret_cast<void *>(start);

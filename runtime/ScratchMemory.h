@@ -32,11 +32,20 @@ size_t cachedScratchBytes();
 /// Frees this thread's cached blocks.
 void releaseCachedScratch();
 
+/// What happens after compiled code's scratch memory runs out (the
+/// allocation cannot return: compiled code has no way to fail), once
+/// "axle: error: out of memory ..." is on stderr: the action set here
+/// (tools: exit with status 1), else abort(). It must not return.
+using OutOfMemoryAction = void (*)();
+void setScratchOutOfMemoryAction(OutOfMemoryAction action);
+
 } // namespace axle::runtime
 
 extern "C" {
 /// `size` bytes aligned to 64, from this thread's cache when a cached block
-/// fits (at most twice the size), else new; null when out of memory.
+/// fits (at most twice the size), else new (after freeing this thread's
+/// cached blocks, if the first try fails). Out of memory, it reports so and
+/// does not return (setScratchOutOfMemoryAction).
 void *axle_scratch_alloc(uint64_t size);
 /// Returns a block of axle_scratch_alloc (null is ignored).
 void axle_scratch_free(void *block);

@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <cstdlib>
+#include <system_error>
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
@@ -55,28 +56,38 @@ bool ThreadPool::spinUntil(const std::function<bool()> &ready) {
 ThreadPool::ThreadPool(unsigned threads) {
   if (threads == 0)
     threads = defaultThreadCount();
-  for (unsigned i = 0; i < threads; ++i)
-    workers.emplace_back([this] {
-      while (true) {
-        spinUntil([this] {
-          return queued.load(std::memory_order_acquire) > 0 ||
-                 stoppingFlag.load(std::memory_order_acquire);
-        });
-        std::function<void()> task;
-        {
-          std::unique_lock<std::mutex> lock(mutex);
-          ++sleeping;
-          wake.wait(lock, [this] { return stopping || !tasks.empty(); });
-          --sleeping;
-          if (tasks.empty())
-            return;
-          task = std::move(tasks.front());
-          tasks.pop_front();
-          queued.fetch_sub(1, std::memory_order_relaxed);
-        }
-        task();
+  for (unsigned i = 0; i < threads; ++i) {
+    try {
+      startWorker();
+    } catch (const std::system_error &) {
+      // Run with the threads there are.
+      break;
+    }
+  }
+}
+
+void ThreadPool::startWorker() {
+  workers.emplace_back([this] {
+    while (true) {
+      spinUntil([this] {
+        return queued.load(std::memory_order_acquire) > 0 ||
+               stoppingFlag.load(std::memory_order_acquire);
+      });
+      std::function<void()> task;
+      {
+        std::unique_lock<std::mutex> lock(mutex);
+        ++sleeping;
+        wake.wait(lock, [this] { return stopping || !tasks.empty(); });
+        --sleeping;
+        if (tasks.empty())
+          return;
+        task = std::move(tasks.front());
+        tasks.pop_front();
+        queued.fetch_sub(1, std::memory_order_relaxed);
       }
-    });
+      task();
+    }
+  });
 }
 
 ThreadPool::~ThreadPool() {

@@ -19,7 +19,10 @@ namespace axle::runtime {
 /// apart, and waking a sleeping thread costs more than most kernels take.
 class ThreadPool {
 public:
-  /// `threads` = 0 picks defaultThreadCount().
+  /// `threads` = 0 picks defaultThreadCount(). Where the system refuses
+  /// to create more threads (a limit on processes or on address space for
+  /// their stacks), the pool has the ones it could start: size() says how
+  /// many.
   explicit ThreadPool(unsigned threads = 0);
   ~ThreadPool();
   ThreadPool(const ThreadPool &) = delete;
@@ -37,6 +40,10 @@ public:
   static bool spinUntil(const std::function<bool()> &ready);
 
 private:
+  /// One more thread running queued tasks; throws std::system_error when
+  /// the system refuses it.
+  void startWorker();
+
   std::vector<std::thread> workers;
   std::deque<std::function<void()>> tasks;
   std::mutex mutex;

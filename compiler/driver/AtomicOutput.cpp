@@ -5,6 +5,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Process.h"
+#include "llvm/Support/Signals.h"
 #include "llvm/Support/raw_ostream.h"
 
 namespace axle {
@@ -30,6 +31,8 @@ AtomicOutput::AtomicOutput(int argc, char **argv)
     temporary = path + ".axle-partial-" +
                 std::to_string(llvm::sys::Process::getProcessId());
     *slot = prefix + temporary;
+    // Also gone when the tool is interrupted or runs out of memory.
+    llvm::sys::RemoveFileOnSignal(temporary);
   }
   for (std::string &argument : arguments)
     argvPointers.push_back(argument.data());
@@ -37,8 +40,10 @@ AtomicOutput::AtomicOutput(int argc, char **argv)
 }
 
 AtomicOutput::~AtomicOutput() {
-  if (!temporary.empty())
+  if (!temporary.empty()) {
     llvm::sys::fs::remove(temporary);
+    llvm::sys::DontRemoveFileOnSignal(temporary);
+  }
 }
 
 bool AtomicOutput::finish(bool succeeded) {
@@ -46,6 +51,7 @@ bool AtomicOutput::finish(bool succeeded) {
     return true;
   std::string path = std::move(temporary);
   temporary.clear();
+  llvm::sys::DontRemoveFileOnSignal(path);
   if (!succeeded) {
     llvm::sys::fs::remove(path);
     return true;

@@ -4,7 +4,8 @@
 // MLIR's parser, verifier and printer recurse once per nested region, so a
 // deeply nested (or hostile) program can exhaust the default 8 MiB stack and
 // crash. Tools run their work through runWithLargeStack, which gives it a
-// stack of `kToolStackBytes`, enough for hundreds of thousands of levels.
+// stack of `kToolStackBytes`, enough for hundreds of thousands of levels
+// (less where address space is limited: LargeStack.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,8 +19,14 @@ namespace axle {
 /// 1 GiB: reserved address space; only the pages a program touches use memory.
 constexpr unsigned kToolStackBytes = 1u << 30;
 
-/// Runs `work` on a new thread with a kToolStackBytes stack and returns its
-/// result.
+/// The smallest stack runWithLargeStack falls back to where a limit on
+/// address space refuses larger ones: tens of thousands of levels.
+constexpr unsigned kSmallestToolStackBytes = 1u << 26;
+
+/// Runs `work` on a new thread with a kToolStackBytes stack (or the largest
+/// of 1/4, 1/16, ... of it down to kSmallestToolStackBytes that can be
+/// reserved; else on the calling thread, with a note on stderr) and returns
+/// its result.
 int runWithLargeStack(llvm::function_ref<int()> work);
 
 } // namespace axle

@@ -4,8 +4,10 @@ existing output file survives a failed run.
 
 Run against a sanitizer build with AXLE_BUILD_DIR=build-asan.
 """
+import os
 import pathlib
 import random
+import resource
 import re
 import subprocess
 
@@ -307,4 +309,46 @@ def test_axle_run_failed_output_keeps_existing_file(axle_run, tmp_path):
     result = run_tool(axle_run, tmp_path, ADD_PROGRAM, "--input=2x3xi32=1",
                       f"--output=@{out}")
     assert_run_rejected(result)
+    assert out.read_bytes() == b"precious"
+
+
+# Compiled code needs a 2 GiB arena (a broadcast, then its transpose);
+# compiling it needs a few hundred MiB.
+TWO_GIB_ARENA_PROGRAM = """
+func.func @main(%a: tensor<16384xf32>) -> tensor<16384xf32> {
+  %b = stablehlo.broadcast_in_dim %a, dims = [1] : (tensor<16384xf32>) -> tensor<16384x16384xf32>
+  %e = stablehlo.exponential %b : tensor<16384x16384xf32>
+  %t = stablehlo.transpose %e, dims = [1, 0] : (tensor<16384x16384xf32>) -> tensor<16384x16384xf32>
+  %zero = stablehlo.constant dense<0.0> : tensor<f32>
+  %s = stablehlo.reduce(%t init: %zero) applies stablehlo.add across dimensions = [1] : (tensor<16384x16384xf32>, tensor<f32>) -> tensor<16384xf32>
+  return %s : tensor<16384xf32>
+}"""
+
+
+def limited_address_space(limit_bytes):
+    def apply():
+        resource.setrlimit(resource.RLIMIT_AS, (limit_bytes, limit_bytes))
+    return apply
+
+
+@pytest.mark.parametrize("limit_mib", [1536, 512])
+def test_axle_run_out_of_memory(axle_run, tmp_path, limit_mib):
+    """Under ulimit -v, axle-run says it is out of memory and exits 1 (at
+    1.5 GiB the compiled code's 2 GiB arena fails; at 512 MiB the tool's
+    own 1 GiB stack and more do), and an existing output stays."""
+    if "asan" in os.environ.get("AXLE_BUILD_DIR", ""):
+        pytest.skip("AddressSanitizer reserves terabytes of shadow address "
+                    "space: a sanitized tool cannot start under ulimit -v")
+    source = tmp_path / "program.mlir"
+    source.write_text(TWO_GIB_ARENA_PROGRAM)
+    out = tmp_path / "out.npy"
+    out.write_bytes(b"precious")
+    result = subprocess.run(
+        [str(axle_run), str(source), "--input=16384xf32=0",
+         f"--output=@{out}"], capture_output=True, timeout=300,
+        preexec_fn=limited_address_space(limit_mib << 20))
+    stderr = result.stderr.decode("utf-8", "replace")
+    assert result.returncode == 1, f"exit {result.returncode}\n{stderr[-2000:]}"
+    assert "out of memory" in stderr, stderr[-2000:]
+    assert not any(m in stderr for m in CRASH_MARKERS), stderr[-4000:]
     assert out.read_bytes() == b"precious"

@@ -16,6 +16,7 @@
 #include "compiler/driver/LargeStack.h"
 #include "compiler/driver/Pipeline.h"
 #include "compiler/driver/RegisterDialects.h"
+#include "compiler/driver/ToolErrors.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -190,6 +191,7 @@ int run() {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  axle::installToolErrorHandlers("axle-compile");
   llvm::cl::HideUnrelatedOptions(toolOptions);
   llvm::cl::ParseCommandLineOptions(
       argc, argv,

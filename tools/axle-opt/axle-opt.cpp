@@ -9,11 +9,13 @@
 #include "compiler/driver/LargeStack.h"
 #include "compiler/driver/Pipeline.h"
 #include "compiler/driver/RegisterDialects.h"
+#include "compiler/driver/ToolErrors.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 
 int main(int argc, char **argv) {
+  axle::installToolErrorHandlers("axle-opt");
   mlir::DialectRegistry registry;
   axle::registerInputDialects(registry);
   // Also the dialects compilation lowers through, so that lowered IR can be

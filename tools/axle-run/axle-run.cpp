@@ -18,6 +18,7 @@
 #include "compiler/driver/CpuBackend.h"
 #include "compiler/driver/LargeStack.h"
 #include "compiler/driver/RegisterDialects.h"
+#include "compiler/driver/ToolErrors.h"
 #include "interpreter/Interpreter.h"
 #include "interpreter/Streams.h"
 #include "interpreter/io/Literal.h"
@@ -25,6 +26,7 @@
 #include "interpreter/io/RawBuffer.h"
 #include "interpreter/ops/ProcessGrid.h"
 #include "runtime/ParallelFor.h"
+#include "runtime/ScratchMemory.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -544,6 +546,8 @@ bool takeThreadsOption(int &argc, char **argv) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  axle::installToolErrorHandlers("axle-run");
+  axle::runtime::setScratchOutOfMemoryAction(axle::exitAfterOutOfMemory);
   if (!takeThreadsOption(argc, argv))
     return 1;
   axle::chlo::registerAxlePasses();
