@@ -103,6 +103,52 @@ TEST(Runtime, RunsSynchronouslyOnCallerMemory) {
   EXPECT_EQ(x[1], -2.0f);
 }
 
+// Ops that update a tensor in place (scatter, dynamic_update_slice) must
+// not update the caller's input: inputs are const buffers. (The compiled
+// code used to scatter into its operand argument, then copy it out.)
+TEST(Runtime, InPlaceUpdatesLeaveInputsAlone) {
+  std::string bytes = compileToBytes(R"mlir(
+func.func @scatter(%x: tensor<4xf32>, %i: tensor<1x1xi32>, %u: tensor<1xf32>)
+    -> tensor<4xf32> {
+  %s = "stablehlo.scatter"(%x, %i, %u) ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %0 = stablehlo.add %a, %b : tensor<f32>
+    stablehlo.return %0 : tensor<f32>
+  }) {scatter_dimension_numbers = #stablehlo.scatter<
+        inserted_window_dims = [0], scatter_dims_to_operand_dims = [0],
+        index_vector_dim = 1>}
+     : (tensor<4xf32>, tensor<1x1xi32>, tensor<1xf32>) -> tensor<4xf32>
+  return %s : tensor<4xf32>
+}
+func.func @update(%x: tensor<4xf32>, %v: tensor<2xf32>) -> tensor<4xf32> {
+  %c = stablehlo.constant dense<1> : tensor<i32>
+  %d = stablehlo.dynamic_update_slice %x, %v, %c
+     : (tensor<4xf32>, tensor<2xf32>, tensor<i32>) -> tensor<4xf32>
+  return %d : tensor<4xf32>
+}
+)mlir");
+  ASSERT_FALSE(bytes.empty());
+  auto exe = Executable::loadBytes(bytes);
+  ASSERT_TRUE(exe.ok()) << exe.status().message();
+  float x[4] = {1, 2, 3, 4};
+  int32_t i[1] = {2};
+  float u[1] = {10};
+  float v[2] = {-1, -2};
+  float scattered[4] = {}, updated[4] = {};
+  Status status = (*exe)->run(*(*exe)->find("scatter"), {x, i, u}, {scattered});
+  ASSERT_TRUE(status.ok()) << status.message();
+  status = (*exe)->run(*(*exe)->find("update"), {x, v}, {updated});
+  ASSERT_TRUE(status.ok()) << status.message();
+  EXPECT_EQ(scattered[1], 2.0f);
+  EXPECT_EQ(scattered[2], 13.0f);
+  EXPECT_EQ(updated[0], 1.0f);
+  EXPECT_EQ(updated[1], -1.0f);
+  EXPECT_EQ(updated[2], -2.0f);
+  EXPECT_EQ(updated[3], 4.0f);
+  for (int k = 0; k < 4; ++k)
+    EXPECT_EQ(x[k], float(k + 1)) << "input element " << k << " changed";
+}
+
 TEST(Runtime, RejectsWrongBufferCounts) {
   auto exe = load();
   ASSERT_TRUE(exe);

@@ -2,6 +2,7 @@
 
 #include "compiler/codegen/cpu/Passes.h"
 
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -22,6 +23,13 @@ struct CopyAliasedResultsPass
     for (auto func : getOperation().getOps<func::FuncOp>()) {
       if (!func.isPublic() || func.isExternal())
         continue;
+      // The caller's inputs are const: an in-place update of an argument
+      // (scatter, dynamic_update_slice) must write into a copy of it.
+      for (unsigned i = 0; i < func.getNumArguments(); ++i)
+        if (isa<TensorType>(func.getArgument(i).getType()))
+          func.setArgAttr(
+              i, bufferization::BufferizationDialect::kWritableAttrName,
+              BoolAttr::get(func.getContext(), false));
       func.walk([&](func::ReturnOp ret) {
         llvm::SmallPtrSet<Value, 8> seen;
         OpBuilder b(ret);

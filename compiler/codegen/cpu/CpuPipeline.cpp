@@ -9,7 +9,8 @@
 //     tile out of its k loop while still on tensors, and start the
 //     accumulators of a single k block from the fill value in registers;
 //  2. a fresh tensor for each public result that aliases an argument or
-//     another result, and a zero fill of its own for each user of a shared
+//     another result, public functions' arguments read-only (the caller's
+//     const inputs), and a zero fill of its own for each user of a shared
 //     one (so that buffers die with their users); the top-level ops
 //     reordered so that fewer buffers are live at once (a greedy list
 //     schedule on tensors, kept only when it lowers the largest live set by

@@ -72,8 +72,14 @@ def CopyAliasedResultsPass
     no computation of its own to write there; this pass inserts a
     `linalg.copy` into a fresh tensor for each such result. Run it right
     before bufferization (CSE would merge the copies again).
+
+    It also marks every tensor argument of a public function read-only
+    (`bufferization.writable = false`): callers pass their inputs as const
+    buffers, so an op that would update an argument in place (scatter,
+    dynamic_update_slice) updates a copy of it instead.
   }];
   let dependentDialects = [
+    "::mlir::bufferization::BufferizationDialect",
     "::mlir::linalg::LinalgDialect", "::mlir::tensor::TensorDialect"
   ];
 }
