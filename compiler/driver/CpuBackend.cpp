@@ -1,4 +1,4 @@
-//===- CpuBackend.cpp - compile, load and run on interpreter tensors ------===//
+//===- CpuBackend.cpp - compile, load and run on tensors' bytes -----------===//
 
 #include "compiler/driver/CpuBackend.h"
 
@@ -34,54 +34,37 @@ RankedTensorType tensorTypeOf(const runtime::TensorSpec &spec,
   return RankedTensorType::get(spec.shape, element);
 }
 
-std::optional<std::vector<interp::Tensor>>
-runOnTensors(const runtime::Executable &executable,
-             const runtime::FunctionSpec &function,
-             llvm::ArrayRef<interp::Tensor> arguments,
-             llvm::ArrayRef<RankedTensorType> resultTypes, MLIRContext *context,
-             std::string &error) {
+std::optional<std::vector<interp::RawTensor>>
+runOnBytes(const runtime::Executable &executable,
+           const runtime::FunctionSpec &function,
+           llvm::ArrayRef<interp::RawTensor> arguments,
+           llvm::ArrayRef<RankedTensorType> resultTypes, MLIRContext *context,
+           std::string &error) {
   if (arguments.size() != function.inputs.size()) {
     error = "@" + function.name + " takes " +
             std::to_string(function.inputs.size()) + " arguments, got " +
             std::to_string(arguments.size());
     return std::nullopt;
   }
-  std::vector<std::string> inputBytes;
   std::vector<const void *> inputs;
   for (auto [index, argument] : llvm::enumerate(arguments)) {
     const runtime::TensorSpec &spec = function.inputs[index];
-    inputBytes.push_back(interp::toRawBytes(argument));
-    if (static_cast<int64_t>(inputBytes.back().size()) != spec.byteSize() ||
-        argument.getShape() != llvm::ArrayRef<int64_t>(spec.shape)) {
+    if (static_cast<int64_t>(argument.bytes.size()) != spec.byteSize() ||
+        argument.type.getShape() != llvm::ArrayRef<int64_t>(spec.shape)) {
       error = "argument " + std::to_string(index) + " of @" + function.name +
               " must be " + spec.toString();
       return std::nullopt;
     }
+    inputs.push_back(argument.bytes.data());
   }
-  for (const std::string &bytes : inputBytes)
-    inputs.push_back(bytes.data());
-  std::vector<std::string> outputBytes;
-  std::vector<void *> outputs;
+  std::vector<interp::RawTensor> results;
   for (auto [index, spec] : llvm::enumerate(function.outputs)) {
-    // Results become interpreter tensors, which have a size limit.
+    // Results may become interpreter tensors, which have a size limit.
     if (!interp::boundedElementCount(spec.shape)) {
       error = "result " + std::to_string(index) + " of @" + function.name +
               " (" + spec.toString() + ") is too large to hold in memory";
       return std::nullopt;
     }
-  }
-  for (const runtime::TensorSpec &spec : function.outputs)
-    outputBytes.emplace_back(spec.byteSize(), '\0');
-  for (std::string &bytes : outputBytes)
-    outputs.push_back(bytes.data());
-
-  runtime::Status status = executable.run(function, inputs, outputs);
-  if (!status.ok()) {
-    error = status.message();
-    return std::nullopt;
-  }
-  std::vector<interp::Tensor> results;
-  for (auto [index, spec] : llvm::enumerate(function.outputs)) {
     RankedTensorType type = index < resultTypes.size()
                                 ? resultTypes[index]
                                 : tensorTypeOf(spec, context);
@@ -89,9 +72,36 @@ runOnTensors(const runtime::Executable &executable,
       error = "cannot read result type " + spec.elementType;
       return std::nullopt;
     }
-    results.push_back(interp::fromRawBytes(type, outputBytes[index]));
+    results.push_back({type, std::string(spec.byteSize(), '\0')});
+  }
+  std::vector<void *> outputs;
+  for (interp::RawTensor &result : results)
+    outputs.push_back(result.bytes.data());
+  runtime::Status status = executable.run(function, inputs, outputs);
+  if (!status.ok()) {
+    error = status.message();
+    return std::nullopt;
   }
   return results;
+}
+
+std::optional<std::vector<interp::Tensor>>
+runOnTensors(const runtime::Executable &executable,
+             const runtime::FunctionSpec &function,
+             llvm::ArrayRef<interp::Tensor> arguments,
+             llvm::ArrayRef<RankedTensorType> resultTypes, MLIRContext *context,
+             std::string &error) {
+  std::vector<interp::RawTensor> bytes;
+  for (const interp::Tensor &argument : arguments)
+    bytes.push_back({argument.getType(), interp::toRawBytes(argument)});
+  auto results =
+      runOnBytes(executable, function, bytes, resultTypes, context, error);
+  if (!results)
+    return std::nullopt;
+  std::vector<interp::Tensor> tensors;
+  for (const interp::RawTensor &result : *results)
+    tensors.push_back(interp::fromRawBytes(result.type, result.bytes));
+  return tensors;
 }
 
 } // namespace axle

@@ -1,10 +1,9 @@
-//===- CpuBackend.h - compile, load and run on interpreter tensors -*- C++
-//-*-===//
+//===- CpuBackend.h - compile, load and run on tensors' bytes ---*- C++ -*-===//
 //
-// The glue the tools share to run compiled code on the same tensors the
-// reference interpreter uses: compile a module for this machine (the
-// just-in-time path is the ahead-of-time path plus an in-memory load),
-// then call a function with interp::Tensor arguments.
+// The glue the tools share to run compiled code on the tensors the
+// reference interpreter reads and writes: compile a module for this
+// machine (the just-in-time path is the ahead-of-time path plus an
+// in-memory load), then call a function with arguments as bytes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,6 +12,7 @@
 
 #include "compiler/driver/Pipeline.h"
 #include "interpreter/Tensor.h"
+#include "interpreter/io/RawBuffer.h"
 #include "runtime/Executable.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -37,6 +37,16 @@ mlir::RankedTensorType tensorTypeOf(const runtime::TensorSpec &spec,
 /// `error` set on a mismatch) and returns its results as tensors of
 /// `resultTypes` (pass the source function's result types to keep
 /// quantized or signed types; empty = from the artifact's signature).
+/// Tensors travel as bytes (interp::fromRawBytes / toRawBytes convert):
+/// the interpreter's per-element form of a 64 MiB tensor takes gigabytes.
+std::optional<std::vector<interp::RawTensor>>
+runOnBytes(const runtime::Executable &executable,
+           const runtime::FunctionSpec &function,
+           llvm::ArrayRef<interp::RawTensor> arguments,
+           llvm::ArrayRef<mlir::RankedTensorType> resultTypes,
+           mlir::MLIRContext *context, std::string &error);
+
+/// runOnBytes for interpreter tensors (small ones: the conformance cases).
 std::optional<std::vector<interp::Tensor>>
 runOnTensors(const runtime::Executable &executable,
              const runtime::FunctionSpec &function,

@@ -117,6 +117,14 @@ static std::optional<StringRef> headerField(StringRef header, StringRef key) {
 
 llvm::Expected<Tensor> readNpy(StringRef path, MLIRContext *context,
                                Type expected) {
+  llvm::Expected<RawTensor> raw = readNpyBytes(path, context, expected);
+  if (!raw)
+    return raw.takeError();
+  return fromRawBytes(raw->type, raw->bytes);
+}
+
+llvm::Expected<RawTensor> readNpyBytes(StringRef path, MLIRContext *context,
+                                       Type expected) {
   auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/false);
   if (!buffer)
     return npyError("cannot read '" + path +
@@ -193,11 +201,16 @@ llvm::Expected<Tensor> readNpy(StringRef path, MLIRContext *context,
     return npyError("'" + path + "' holds " + std::to_string(payload.size()) +
                     " bytes of data, expected " +
                     std::to_string(expectedBytes));
-  return fromRawBytes(type, payload);
+  return RawTensor{type, payload.str()};
 }
 
 llvm::Error writeNpy(const Tensor &tensor, StringRef path) {
-  Type type = tensor.getElementType();
+  return writeNpyBytes(tensor.getType(), toRawBytes(tensor), path);
+}
+
+llvm::Error writeNpyBytes(RankedTensorType tensorType, StringRef bytes,
+                          StringRef path) {
+  Type type = tensorType.getElementType();
   std::optional<std::string> descr = descrOfType(type);
   if (!descr) {
     std::string name;
@@ -207,9 +220,9 @@ llvm::Error writeNpy(const Tensor &tensor, StringRef path) {
                     " has no .npy dtype; print the output instead");
   }
   std::string shape = "(";
-  for (int64_t size : tensor.getShape())
+  for (int64_t size : tensorType.getShape())
     shape += std::to_string(size) + ",";
-  if (tensor.getRank() > 1)
+  if (tensorType.getRank() > 1)
     shape.pop_back();
   shape += ")";
   std::string header = "{'descr': '" + *descr +
@@ -219,7 +232,6 @@ llvm::Error writeNpy(const Tensor &tensor, StringRef path) {
   header.append((64 - total % 64) % 64, ' ');
   header += '\n';
 
-  std::string bytes = toRawBytes(tensor);
   // Written beside the target and renamed into place, so that a failure
   // never leaves a truncated file where a good one was.
   std::string partial = (path + ".partial").str();

@@ -13,6 +13,7 @@
 #define AXLE_INTERPRETER_IO_NPY_H
 
 #include "interpreter/Tensor.h"
+#include "interpreter/io/RawBuffer.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/Support/Error.h"
@@ -24,7 +25,16 @@ namespace axle::interp {
 /// '<V2' as bf16); other dtypes carry their own type.
 llvm::Expected<Tensor> readNpy(llvm::StringRef path, mlir::MLIRContext *context,
                                mlir::Type expected = {});
+/// readNpy's tensor as its bytes (checked to hold exactly its elements).
+llvm::Expected<RawTensor> readNpyBytes(llvm::StringRef path,
+                                       mlir::MLIRContext *context,
+                                       mlir::Type expected = {});
+/// Writes beside `path` and renames the file into place, so that a failure
+/// never leaves a truncated file where a good one was.
 llvm::Error writeNpy(const Tensor &tensor, llvm::StringRef path);
+/// writeNpy of a tensor given as its bytes (RawBuffer.h's layout).
+llvm::Error writeNpyBytes(mlir::RankedTensorType type, llvm::StringRef bytes,
+                          llvm::StringRef path);
 
 } // namespace axle::interp
 

@@ -16,6 +16,14 @@
 
 namespace axle::interp {
 
+/// A tensor as its type and its elements' bytes: how tools hand tensors to
+/// compiled code without the interpreter's per-element form (which takes
+/// tens of bytes per element).
+struct RawTensor {
+  mlir::RankedTensorType type;
+  std::string bytes;
+};
+
 /// Bytes of one element of `storageType` (an integer, float or complex
 /// type) in memory.
 unsigned elementBytes(mlir::Type storageType);

@@ -135,29 +135,38 @@ int fail(const llvm::Twine &message) {
 
 using Clock = std::chrono::steady_clock;
 
-/// Reads the --input values, checking each against `expected`.
-std::optional<interp::Values> readArguments(llvm::ArrayRef<Type> expected,
-                                            MLIRContext *context) {
+/// Reads the --input values as bytes, checking each against `expected`
+/// (.npy files stay bytes: the interpreter's form of a tensor takes tens of
+/// bytes per element).
+std::optional<std::vector<interp::RawTensor>>
+readArguments(llvm::ArrayRef<Type> expected, MLIRContext *context) {
   if (inputs.size() != expected.size()) {
     fail("@" + functionName + " takes " + llvm::Twine(expected.size()) +
          " arguments, got " + llvm::Twine(inputs.size()) + " --input");
     return std::nullopt;
   }
-  interp::Values arguments;
+  std::vector<interp::RawTensor> arguments;
   for (auto [index, text] : llvm::enumerate(inputs)) {
     StringRef spec = text;
     auto want = llvm::dyn_cast<RankedTensorType>(expected[index]);
-    llvm::Expected<interp::Tensor> tensor =
+    llvm::Expected<interp::RawTensor> tensor =
         spec.starts_with("@")
-            ? interp::readNpy(spec.drop_front(), context,
-                              want ? want.getElementType() : Type())
-            : interp::parseLiteral(spec, context);
+            ? interp::readNpyBytes(spec.drop_front(), context,
+                                   want ? want.getElementType() : Type())
+            : [&]() -> llvm::Expected<interp::RawTensor> {
+      llvm::Expected<interp::Tensor> literal =
+          interp::parseLiteral(spec, context);
+      if (!literal)
+        return literal.takeError();
+      return interp::RawTensor{literal->getType(),
+                               interp::toRawBytes(*literal)};
+    }();
     if (!tensor) {
       fail("argument " + llvm::Twine(index) + ": " +
            llvm::toString(tensor.takeError()));
       return std::nullopt;
     }
-    RankedTensorType got = tensor->getType();
+    RankedTensorType got = tensor->type;
     bool compatible = want && want.getElementType() == got.getElementType() &&
                       want.getRank() == got.getRank();
     for (int64_t d = 0; compatible && d < got.getRank(); ++d)
@@ -176,9 +185,31 @@ std::optional<interp::Values> readArguments(llvm::ArrayRef<Type> expected,
   return arguments;
 }
 
+/// Where result `index` of `process` (of `processes`) goes: "-" (print)
+/// or a file's path; nullopt after an error message.
+std::optional<std::string> outputTarget(size_t index, size_t process,
+                                        size_t processes) {
+  StringRef target = index < outputs.size() ? StringRef(outputs[index]) : "-";
+  if (target == "-")
+    return "-";
+  if (!target.consume_front("@")) {
+    fail("--output takes @file.npy or -, got '" + outputs[index] + "'");
+    return std::nullopt;
+  }
+  // With several processes, process p writes FILE.pP.npy.
+  std::string path = target.str();
+  if (processes > 1) {
+    StringRef stem = StringRef(path).ends_with(".npy")
+                         ? StringRef(path).drop_back(4)
+                         : StringRef(path);
+    path = (stem + ".p" + llvm::Twine(process) + ".npy").str();
+  }
+  return path;
+}
+
 /// Prints or writes every process's results as --output asks.
 int emitResults(const std::vector<interp::Values> &perProcess) {
-  int64_t processes = perProcess.size();
+  size_t processes = perProcess.size();
   for (auto [process, results] : llvm::enumerate(perProcess)) {
     if (processes > 1)
       llvm::outs() << "process " << process << " (replica "
@@ -189,24 +220,15 @@ int emitResults(const std::vector<interp::Values> &perProcess) {
         llvm::outs() << (result.isToken() ? "token" : "tuple") << "\n";
         continue;
       }
-      StringRef target =
-          index < outputs.size() ? StringRef(outputs[index]) : "-";
-      if (target == "-") {
+      std::optional<std::string> target =
+          outputTarget(index, process, processes);
+      if (!target)
+        return 1;
+      if (*target == "-") {
         llvm::outs() << interp::printLiteral(result.getTensor()) << "\n";
         continue;
       }
-      if (!target.consume_front("@"))
-        return fail("--output takes @file.npy or -, got '" + outputs[index] +
-                    "'");
-      // With several processes, process p writes FILE.pP.npy.
-      std::string path = target.str();
-      if (processes > 1) {
-        StringRef stem = StringRef(path).ends_with(".npy")
-                             ? StringRef(path).drop_back(4)
-                             : StringRef(path);
-        path = (stem + ".p" + llvm::Twine(process) + ".npy").str();
-      }
-      if (llvm::Error error = interp::writeNpy(result.getTensor(), path))
+      if (llvm::Error error = interp::writeNpy(result.getTensor(), *target))
         return fail("result " + llvm::Twine(index) + ": " +
                     llvm::toString(std::move(error)));
     }
@@ -214,10 +236,39 @@ int emitResults(const std::vector<interp::Values> &perProcess) {
   return 0;
 }
 
+/// Prints or writes compiled code's results as --output asks: files
+/// straight from the bytes.
+int emitResults(const std::vector<interp::RawTensor> &results) {
+  for (auto [index, result] : llvm::enumerate(results)) {
+    std::optional<std::string> target = outputTarget(index, 0, 1);
+    if (!target)
+      return 1;
+    if (*target == "-") {
+      llvm::outs() << interp::printLiteral(
+                          interp::fromRawBytes(result.type, result.bytes))
+                   << "\n";
+      continue;
+    }
+    if (llvm::Error error =
+            interp::writeNpyBytes(result.type, result.bytes, *target))
+      return fail("result " + llvm::Twine(index) + ": " +
+                  llvm::toString(std::move(error)));
+  }
+  return 0;
+}
+
+/// Arguments as the interpreter's values.
+interp::Values toValues(llvm::ArrayRef<interp::RawTensor> tensors) {
+  interp::Values values;
+  for (const interp::RawTensor &tensor : tensors)
+    values.push_back(interp::fromRawBytes(tensor.type, tensor.bytes));
+  return values;
+}
+
 /// Runs compiled code: once, then --benchmark more times.
-std::optional<interp::Values>
+std::optional<std::vector<interp::RawTensor>>
 runCompiled(const axle::runtime::Executable &executable,
-            llvm::ArrayRef<interp::Tensor> arguments,
+            llvm::ArrayRef<interp::RawTensor> arguments,
             llvm::ArrayRef<RankedTensorType> resultTypes,
             MLIRContext *context) {
   const axle::runtime::FunctionSpec *function = executable.find(functionName);
@@ -226,8 +277,8 @@ runCompiled(const axle::runtime::Executable &executable,
     return std::nullopt;
   }
   std::string error;
-  auto results = axle::runOnTensors(executable, *function, arguments,
-                                    resultTypes, context, error);
+  auto results = axle::runOnBytes(executable, *function, arguments, resultTypes,
+                                  context, error);
   if (!results) {
     fail(error);
     return std::nullopt;
@@ -247,12 +298,11 @@ runCompiled(const axle::runtime::Executable &executable,
       return buffers.back().get();
     };
     std::vector<const void *> inputPtrs;
-    for (const interp::Tensor &argument : arguments) {
-      std::string bytes = interp::toRawBytes(argument);
-      void *block = alignedBlock(bytes.size());
+    for (const interp::RawTensor &argument : arguments) {
+      void *block = alignedBlock(argument.bytes.size());
       if (!block)
         return std::nullopt;
-      std::memcpy(block, bytes.data(), bytes.size());
+      std::memcpy(block, argument.bytes.data(), argument.bytes.size());
       inputPtrs.push_back(block);
     }
     std::vector<void *> outputPtrs;
@@ -294,7 +344,7 @@ runCompiled(const axle::runtime::Executable &executable,
       file << llvm::json::Value(std::move(report)) << "\n";
     }
   }
-  return interp::Values(results->begin(), results->end());
+  return results;
 }
 
 /// Distance between two floats of one type in units in the last place.
@@ -381,17 +431,15 @@ int runArtifact(MLIRContext &context) {
       return fail("unreadable input type " + spec.elementType);
     inputTypes.push_back(type);
   }
-  std::optional<interp::Values> arguments = readArguments(inputTypes, &context);
+  std::optional<std::vector<interp::RawTensor>> arguments =
+      readArguments(inputTypes, &context);
   if (!arguments)
     return 1;
-  std::vector<interp::Tensor> tensors;
-  for (const auto &value : *arguments)
-    tensors.push_back(value.getTensor());
-  std::optional<interp::Values> results =
-      runCompiled(**executable, tensors, {}, &context);
+  std::optional<std::vector<interp::RawTensor>> results =
+      runCompiled(**executable, *arguments, {}, &context);
   if (!results)
     return 1;
-  return emitResults({*results});
+  return emitResults(*results);
 }
 
 int run() {
@@ -426,7 +474,7 @@ int run() {
   if (!function)
     return fail("no function @" + functionName + " in " + programPath);
   FunctionType signature = function.getFunctionType();
-  std::optional<interp::Values> arguments =
+  std::optional<std::vector<interp::RawTensor>> arguments =
       readArguments(signature.getInputs(), &context);
   if (!arguments)
     return 1;
@@ -435,7 +483,7 @@ int run() {
                 llvm::Twine(signature.getNumResults()) + " results, got " +
                 llvm::Twine(outputs.size()) + " --output");
 
-  std::optional<interp::Values> compiled;
+  std::optional<std::vector<interp::RawTensor>> compiled;
   if (useCpu) {
     if (!function.isPublic())
       return fail("@" + functionName +
@@ -453,14 +501,11 @@ int run() {
     SmallVector<RankedTensorType> resultTypes;
     for (Type type : signature.getResults())
       resultTypes.push_back(llvm::cast<RankedTensorType>(type));
-    std::vector<interp::Tensor> tensors;
-    for (const auto &value : *arguments)
-      tensors.push_back(value.getTensor());
-    compiled = runCompiled(**executable, tensors, resultTypes, &context);
+    compiled = runCompiled(**executable, *arguments, resultTypes, &context);
     if (!compiled)
       return 1;
     if (!verify)
-      return emitResults({*compiled});
+      return emitResults(*compiled);
   }
 
   PassManager pm(&context);
@@ -489,20 +534,21 @@ int run() {
   std::vector<interp::Values> perProcess;
   if (processes == 1) {
     interp::Interpreter interpreter(*module, options);
-    FailureOr<interp::Values> results = interpreter.call(function, *arguments);
+    FailureOr<interp::Values> results =
+        interpreter.call(function, toValues(*arguments));
     if (failed(results))
       return 1;
     perProcess.push_back(std::move(*results));
   } else {
     FailureOr<std::vector<interp::Values>> results = interp::runProcessGrid(
         *module, functionName,
-        std::vector<interp::Values>(processes, *arguments), options);
+        std::vector<interp::Values>(processes, toValues(*arguments)), options);
     if (failed(results))
       return 1;
     perProcess = std::move(*results);
   }
   if (verify) {
-    if (int status = compareResults(*compiled, perProcess.front()))
+    if (int status = compareResults(toValues(*compiled), perProcess.front()))
       return status;
   }
   if (int status = emitResults(perProcess))
