@@ -245,14 +245,26 @@ void prefetchStreamedArguments(RewriterBase &rewriter, func::FuncOp func) {
 
 //===-- 2. The next block of a row-block cluster --------------------------===//
 
+/// The tensor `slice` takes its rows from, as seen before `blockLoop`: its
+/// source, or, for the loop's own output (a result written into the
+/// tensor it reads: FuseRowBlocks.cpp), the tensor that output starts as.
+Value sourceBefore(tensor::ExtractSliceOp slice, scf::ForallOp blockLoop) {
+  Value source = slice.getSource();
+  if (auto output = dyn_cast<BlockArgument>(source))
+    if (OpOperand *init = blockLoop.getTiedLoopInit(output))
+      return init->get();
+  return source;
+}
+
 /// Whether `slice` is a block of rows of a large tensor defined outside
-/// `blockLoop`, at the loop's row induction variable: `blockRows` rows,
-/// whole along the last dimension, unit strides.
+/// `blockLoop` (or of the loop's output that starts as one), at the loop's
+/// row induction variable: `blockRows` rows, whole along the last
+/// dimension, unit strides.
 bool isBlockOfRows(tensor::ExtractSliceOp slice, scf::ForallOp blockLoop,
                    int64_t blockRows) {
   RankedTensorType source = slice.getSourceType();
   if (blockLoop->isAncestor(
-          slice.getSource().getParentRegion()->getParentOp()) ||
+          sourceBefore(slice, blockLoop).getParentRegion()->getParentOp()) ||
       !isLarge(source) || source.getRank() < 2 ||
       slice.getResultType().getRank() != source.getRank() ||
       !llvm::all_of(slice.getMixedStrides(), isOneInteger))
@@ -297,7 +309,7 @@ void prefetchNextBlock(RewriterBase &rewriter, scf::ForallOp blockLoop) {
     // A read-only view of the whole source, before the block loop (any
     // layout: the source may be a slice itself).
     rewriter.setInsertionPoint(blockLoop);
-    Value buffer = readOnlyView(rewriter, loc, block.getSource());
+    Value buffer = readOnlyView(rewriter, loc, sourceBefore(block, blockLoop));
     // The next block's offsets, before the pass.
     rewriter.setInsertionPoint(pass);
     SmallVector<Value> offsets =

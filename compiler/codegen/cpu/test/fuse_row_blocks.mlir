@@ -10,8 +10,10 @@
 // CHECK: fusion report for @softmax: 6 kernels before fusion, 1 after
 // CHECK-NEXT: fuse 6 ops by blocks of 16 rows into linalg.generic loc("divide")
 // CHECK-LABEL: func.func @softmax
-// CHECK: scf.forall (%[[R:.*]]) = (0) to (512) step (16) shared_outs
-// CHECK: tensor.extract_slice %{{.*}}[%[[R]], 0] [16, 1024] [1, 1]
+// x is the caller's (read-only): the result gets a tensor of its own,
+// and the blocks read x itself.
+// CHECK: scf.forall (%[[R:.*]]) = (0) to (512) step (16) shared_outs(%{{.*}} = %{{.*}}) ->
+// CHECK-NEXT: tensor.extract_slice %arg0[%[[R]], 0] [16, 1024] [1, 1]
 // CHECK: linalg.fill {{.*}} -> tensor<16xf32>
 // CHECK: arith.maximumf {{.*}} : vector<16xf32>
 // CHECK: math.exp
@@ -131,4 +133,56 @@ func.func @unit_reduction(%v: tensor<512xf32>) -> tensor<512xf32> {
     linalg.yield %0 : f32
   } -> tensor<512xf32>
   return %s : tensor<512xf32>
+}
+
+// -----
+
+// The softmax of scores that a matmul computed and nothing else reads
+// (attention's): the probabilities take the scores' tensor. The block loop's
+// output starts as the scores, and each block reads its rows through that
+// output before it writes them, so bufferization keeps one buffer for
+// both (no tensor of the result's own).
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+// CHECK-LABEL: func.func @softmax_of_scores
+// CHECK: %[[SCORES:.*]] = linalg.matmul
+// CHECK: %[[PROBS:.*]] = scf.forall (%[[R:.*]]) = (0) to (512) step (16) shared_outs(%[[OUT:.*]] = %[[SCORES]])
+// CHECK-NEXT: tensor.extract_slice %[[OUT]][%[[R]], 0] [16, 1024] [1, 1]
+// CHECK-NOT: tensor.extract_slice %[[SCORES]]
+// CHECK: tensor.parallel_insert_slice %{{.*}} into %[[OUT]][%[[R]], 0] [16, 1024] [1, 1]
+// CHECK: return %[[PROBS]]
+func.func @softmax_of_scores(%q: tensor<512x32xf32>, %k: tensor<32x1024xf32>) -> tensor<512x1024xf32> {
+  %zero = arith.constant 0.0 : f32
+  %ninf = arith.constant 0xFF800000 : f32
+  %sinit = tensor.empty() : tensor<512x1024xf32>
+  %sfill = linalg.fill ins(%zero : f32) outs(%sinit : tensor<512x1024xf32>) -> tensor<512x1024xf32>
+  %x = linalg.matmul ins(%q, %k : tensor<512x32xf32>, tensor<32x1024xf32>) outs(%sfill : tensor<512x1024xf32>) -> tensor<512x1024xf32>
+  %rows = tensor.empty() : tensor<512xf32>
+  %m0 = linalg.fill ins(%ninf : f32) outs(%rows : tensor<512xf32>) -> tensor<512xf32>
+  %m = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]} ins(%x : tensor<512x1024xf32>) outs(%m0 : tensor<512xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %0 = arith.maximumf %a, %acc : f32
+    linalg.yield %0 : f32
+  } -> tensor<512xf32>
+  %full = tensor.empty() : tensor<512x1024xf32>
+  %e = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]} ins(%x, %m : tensor<512x1024xf32>, tensor<512xf32>) outs(%full : tensor<512x1024xf32>) {
+  ^bb0(%a: f32, %b: f32, %out: f32):
+    %0 = arith.subf %a, %b : f32
+    %1 = math.exp %0 : f32
+    linalg.yield %1 : f32
+  } -> tensor<512x1024xf32>
+  %s0 = linalg.fill ins(%zero : f32) outs(%rows : tensor<512xf32>) -> tensor<512xf32>
+  %s = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]} ins(%e : tensor<512x1024xf32>) outs(%s0 : tensor<512xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %0 = arith.addf %a, %acc : f32
+    linalg.yield %0 : f32
+  } -> tensor<512xf32>
+  %full2 = tensor.empty() : tensor<512x1024xf32>
+  %y = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]} ins(%e, %s : tensor<512x1024xf32>, tensor<512xf32>) outs(%full2 : tensor<512x1024xf32>) {
+  ^bb0(%a: f32, %b: f32, %out: f32):
+    %0 = arith.divf %a, %b : f32
+    linalg.yield %0 : f32
+  } -> tensor<512x1024xf32> loc("divide")
+  return %y : tensor<512x1024xf32>
 }
