@@ -142,7 +142,59 @@ def scores_softmax_case(rng):
             e / e.sum(axis=2, keepdims=True))
 
 
+SUM_OF_EXP = """func.func public @main(%x: tensor<{r}x{c}xf32>) -> tensor<{r}xf32> {{
+  %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>
+  %zero = stablehlo.constant dense<0.0> : tensor<f32>
+  %max = stablehlo.reduce(%x init: %ninf) applies stablehlo.maximum across dimensions = [1]
+      : (tensor<{r}x{c}xf32>, tensor<f32>) -> tensor<{r}xf32>
+  %maxb = stablehlo.broadcast_in_dim %max, dims = [0] : (tensor<{r}xf32>) -> tensor<{r}x{c}xf32>
+  %shifted = stablehlo.subtract %x, %maxb : tensor<{r}x{c}xf32>
+  %e = stablehlo.exponential %shifted : tensor<{r}x{c}xf32>
+  %sum = stablehlo.reduce(%e init: %zero) applies stablehlo.add across dimensions = [1]
+      : (tensor<{r}x{c}xf32>, tensor<f32>) -> tensor<{r}xf32>
+  return %sum : tensor<{r}xf32>
+}}
+"""
+
+
+def sum_of_exp_case(rng):
+    # A cluster whose last op reduces the rows (the sum of exp(x - max),
+    # softmax's denominator): blocked too, the rows read from memory once.
+    rows, cols = 512, 4096
+    x = (rng.standard_normal((rows, cols)) * 6).astype(np.float32)
+    x[9, ::4] = -np.inf
+    xd = x.astype(np.float64)
+    return (SUM_OF_EXP.format(r=rows, c=cols), [x],
+            np.exp(xd - xd.max(axis=1, keepdims=True)).sum(axis=1))
+
+
+VARIANCE = """func.func public @main(%x: tensor<{r}x{c}xf32>) -> tensor<{r}xf32> {{
+  %zero = stablehlo.constant dense<0.0> : tensor<f32>
+  %n = stablehlo.constant dense<{c}.0> : tensor<{r}xf32>
+  %sum = stablehlo.reduce(%x init: %zero) applies stablehlo.add across dimensions = [1]
+      : (tensor<{r}x{c}xf32>, tensor<f32>) -> tensor<{r}xf32>
+  %mean = stablehlo.divide %sum, %n : tensor<{r}xf32>
+  %meanb = stablehlo.broadcast_in_dim %mean, dims = [0] : (tensor<{r}xf32>) -> tensor<{r}x{c}xf32>
+  %centered = stablehlo.subtract %x, %meanb : tensor<{r}x{c}xf32>
+  %square = stablehlo.multiply %centered, %centered : tensor<{r}x{c}xf32>
+  %sq = stablehlo.reduce(%square init: %zero) applies stablehlo.add across dimensions = [1]
+      : (tensor<{r}x{c}xf32>, tensor<f32>) -> tensor<{r}xf32>
+  %var = stablehlo.divide %sq, %n : tensor<{r}xf32>
+  return %var : tensor<{r}xf32>
+}}
+"""
+
+
+def variance_case(rng):
+    # The row variances alone: the means, then the sums of squares over the
+    # same block of rows while it is in cache.
+    rows, cols = 2048, 1024
+    x = (rng.standard_normal((rows, cols)) * 3 + 1).astype(np.float32)
+    return VARIANCE.format(r=rows, c=cols), [x], x.astype(np.float64).var(axis=1)
+
+
 CASES = {"softmax": softmax_case, "layernorm": layernorm_case,
+         "sum_of_exp": sum_of_exp_case, "variance": variance_case,
          "batched_softmax": batched_softmax_case,
          "scores_softmax": scores_softmax_case}
 

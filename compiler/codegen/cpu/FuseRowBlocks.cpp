@@ -16,6 +16,10 @@
 // is computed twice) and it indexes the root's row dimensions the same way
 // (its result rows are the root's rows); producers read by several
 // cluster ops (e above) are fused once per reader and merged again by CSE.
+// The root may reduce the rows itself (the sums of exp(x - m) alone, or a
+// variance: the sums of (x - mean)^2) when a reduction comes before it: a
+// block's rows are then read from memory by the first pass only (the
+// variance of 8192 rows of 1024 at one thread: 2.7 -> 2.1 ms).
 //
 //===----------------------------------------------------------------------===//
 
@@ -73,7 +77,9 @@ bool isRowAligned(linalg::LinalgOp op, unsigned rows) {
 }
 
 /// The ops of the cluster rooted at `root` (root included), or empty when
-/// it has no reduction to keep in cache.
+/// it has no reduction to keep in cache: some op before the root must
+/// reduce the rows (a root that reduces them itself is a pass of its own
+/// only when another pass, such as the row maxima, comes before it).
 llvm::SetVector<Operation *> clusterOf(linalg::GenericOp root, unsigned rows) {
   llvm::SetVector<Operation *> cluster;
   cluster.insert(root);
@@ -99,9 +105,10 @@ llvm::SetVector<Operation *> clusterOf(linalg::GenericOp root, unsigned rows) {
       worklist.push_back(producer);
     }
   }
-  bool reduces = llvm::any_of(cluster, [](Operation *op) {
+  bool reduces = llvm::any_of(cluster, [&](Operation *op) {
     auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
-    return linalgOp && linalgOp.getNumReductionLoops() > 0;
+    return op != root.getOperation() && linalgOp &&
+           linalgOp.getNumReductionLoops() > 0;
   });
   if (!reduces)
     cluster.clear();
@@ -109,23 +116,43 @@ llvm::SetVector<Operation *> clusterOf(linalg::GenericOp root, unsigned rows) {
 }
 
 /// The root's loops to tile: all but the last (the row itself), with
-/// blocks of 16 along the last of them.
+/// blocks of 16 along the last of them. The root is elementwise (softmax's
+/// divide, layer norm's scale and shift) or reduces its rows (logsumexp's
+/// sum of exp(x - max): the last loop is its only reduction, and its
+/// result has one value per row).
 std::optional<SmallVector<int64_t>> blockSizes(linalg::GenericOp root) {
-  if (root.getNumParallelLoops() != root.getNumLoops() ||
-      root.getNumLoops() < 2 || root.getNumDpsInits() != 1 ||
-      !root.hasPureTensorSemantics() ||
-      !root.getMatchingIndexingMap(root.getDpsInitOperand(0)).isIdentity())
+  unsigned loops = root.getNumLoops();
+  if (loops < 2 || root.getNumDpsInits() != 1 || !root.hasPureTensorSemantics())
     return std::nullopt;
+  AffineMap initMap = root.getMatchingIndexingMap(root.getDpsInitOperand(0));
+  if (root.getNumReductionLoops() == 0) {
+    if (!initMap.isIdentity())
+      return std::nullopt;
+  } else if (root.getNumReductionLoops() != 1 ||
+             root.getIteratorTypesArray().back() !=
+                 utils::IteratorType::reduction ||
+             initMap.getNumResults() != loops - 1 ||
+             !leadsWithRows(initMap, loops - 1)) {
+    return std::nullopt;
+  }
   auto type = dyn_cast<RankedTensorType>(root->getResult(0).getType());
-  if (!type || !type.hasStaticShape() ||
-      !type.getElementType().isIntOrFloat() ||
-      type.getNumElements() * type.getElementTypeBitWidth() / 8 < kMinRootBytes)
+  if (!type || !type.hasStaticShape() || !type.getElementType().isIntOrFloat())
     return std::nullopt;
-  ArrayRef<int64_t> shape = type.getShape();
-  unsigned rank = shape.size();
-  if (shape[rank - 2] % kBlockRows || shape[rank - 2] / kBlockRows < 2)
+  // The elements the root's loops cover (a reduction's input, not its
+  // result), at the result's width.
+  SmallVector<int64_t> bounds = root.getStaticLoopRanges();
+  int64_t elements = 1;
+  for (int64_t bound : bounds) {
+    if (ShapedType::isDynamic(bound))
+      return std::nullopt;
+    elements *= bound;
+  }
+  if (elements * type.getElementTypeBitWidth() / 8 < kMinRootBytes)
     return std::nullopt;
-  SmallVector<int64_t> sizes(rank - 2, 1);
+  int64_t rows = bounds[loops - 2];
+  if (rows % kBlockRows || rows / kBlockRows < 2)
+    return std::nullopt;
+  SmallVector<int64_t> sizes(loops - 2, 1);
   sizes.append({kBlockRows, 0});
   return sizes;
 }

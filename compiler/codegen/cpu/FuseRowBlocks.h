@@ -17,7 +17,8 @@ namespace axle::cpu {
 
 /// Computes each cluster of row-wise ops (a softmax or layer norm: row
 /// reductions, the elementwise ops between them and the op that combines
-/// them) block of rows by block of rows, in one scf.forall, so that a
+/// them, which may be a last row reduction) block of rows by block of rows,
+/// in one scf.forall, so that a
 /// block's intermediates stay in cache between the passes over it. Appends
 /// a line per cluster to `report` when it is not null. Returns how many
 /// clusters were formed.

@@ -186,3 +186,69 @@ func.func @softmax_of_scores(%q: tensor<512x32xf32>, %k: tensor<32x1024xf32>) ->
   } -> tensor<512x1024xf32> loc("divide")
   return %y : tensor<512x1024xf32>
 }
+
+// -----
+
+// A cluster may end in a row reduction: the sums of exp(x - max) over
+// 512 rows of 1024 (2 MiB) are computed by blocks of 16 rows, the maxima
+// first, then the sums over the block while it is in cache; the root's
+// result has one value per row.
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+// CHECK: fusion report for @sum_of_exp: 5 kernels before fusion, 1 after
+// CHECK: fuse 4 ops by blocks of 16 rows into linalg.generic loc("sum")
+// CHECK-LABEL: func.func @sum_of_exp
+// CHECK: scf.forall (%[[R:.*]]) = (0) to (512) step (16) shared_outs({{.*}}) -> (tensor<512xf32>)
+// CHECK: tensor.extract_slice %arg0[%[[R]], 0] [16, 1024] [1, 1]
+// CHECK: arith.maximumf {{.*}} : vector<16xf32>
+// CHECK: math.exp
+// CHECK: arith.addf {{.*}} : vector<16xf32>
+// CHECK: tensor.parallel_insert_slice %{{.*}} into %{{.*}}[%[[R]]] [16] [1]
+// CHECK-NOT: linalg.generic
+// CHECK: return
+func.func @sum_of_exp(%x: tensor<512x1024xf32>) -> tensor<512xf32> {
+  %ninf = arith.constant 0xFF800000 : f32
+  %zero = arith.constant 0.0 : f32
+  %rows = tensor.empty() : tensor<512xf32>
+  %m0 = linalg.fill ins(%ninf : f32) outs(%rows : tensor<512xf32>) -> tensor<512xf32>
+  %m = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]} ins(%x : tensor<512x1024xf32>) outs(%m0 : tensor<512xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %0 = arith.maximumf %a, %acc : f32
+    linalg.yield %0 : f32
+  } -> tensor<512xf32>
+  %full = tensor.empty() : tensor<512x1024xf32>
+  %e = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]} ins(%x, %m : tensor<512x1024xf32>, tensor<512xf32>) outs(%full : tensor<512x1024xf32>) {
+  ^bb0(%a: f32, %b: f32, %out: f32):
+    %0 = arith.subf %a, %b : f32
+    %1 = math.exp %0 : f32
+    linalg.yield %1 : f32
+  } -> tensor<512x1024xf32>
+  %s0 = linalg.fill ins(%zero : f32) outs(%rows : tensor<512xf32>) -> tensor<512xf32>
+  %s = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]} ins(%e : tensor<512x1024xf32>) outs(%s0 : tensor<512xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %0 = arith.addf %a, %acc : f32
+    linalg.yield %0 : f32
+  } -> tensor<512xf32> loc("sum")
+  return %s : tensor<512xf32>
+}
+
+// -----
+
+// Not blocked: a single row reduction is one pass over its rows, which a
+// block loop would not shorten (only its fill would join it).
+
+// CHECK: fusion report for @row_sums: 2 kernels before fusion, 2 after
+// CHECK-NOT: by blocks of 16 rows
+// CHECK-LABEL: func.func @row_sums
+func.func @row_sums(%x: tensor<512x1024xf32>) -> tensor<512xf32> {
+  %zero = arith.constant 0.0 : f32
+  %rows = tensor.empty() : tensor<512xf32>
+  %s0 = linalg.fill ins(%zero : f32) outs(%rows : tensor<512xf32>) -> tensor<512xf32>
+  %s = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%x : tensor<512x1024xf32>) outs(%s0 : tensor<512xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %0 = arith.addf %a, %acc : f32
+    linalg.yield %0 : f32
+  } -> tensor<512xf32>
+  return %s : tensor<512xf32>
+}
