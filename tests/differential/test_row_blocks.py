@@ -184,8 +184,28 @@ def variance_case(rng):
     return VARIANCE.format(r=rows, c=cols), [x], x.astype(np.float64).var(axis=1)
 
 
+LOGSUMEXP = SUM_OF_EXP.replace(
+    "  return %sum : tensor<{r}xf32>",
+    "  %log = stablehlo.log %sum : tensor<{r}xf32>\n"
+    "  %lse = stablehlo.add %log, %max : tensor<{r}xf32>\n"
+    "  return %lse : tensor<{r}xf32>")
+
+
+def logsumexp_case(rng):
+    # The row maxima are read inside the cluster and after it: the block
+    # loop returns them too.
+    rows, cols = 512, 4096
+    x = (rng.standard_normal((rows, cols)) * 6).astype(np.float32)
+    x[9, ::4] = -np.inf
+    xd = x.astype(np.float64)
+    m = xd.max(axis=1)
+    return (LOGSUMEXP.format(r=rows, c=cols), [x],
+            np.log(np.exp(xd - m[:, None]).sum(axis=1)) + m)
+
+
 CASES = {"softmax": softmax_case, "layernorm": layernorm_case,
          "sum_of_exp": sum_of_exp_case, "variance": variance_case,
+         "logsumexp": logsumexp_case,
          "batched_softmax": batched_softmax_case,
          "scores_softmax": scores_softmax_case}
 

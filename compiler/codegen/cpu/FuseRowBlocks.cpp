@@ -16,6 +16,10 @@
 // is computed twice) and it indexes the root's row dimensions the same way
 // (its result rows are the root's rows); producers read by several
 // cluster ops (e above) are fused once per reader and merged again by CSE.
+// A row reduction also read by ops after the root (logsumexp's maxima,
+// added to the logarithm of the sums; maxima returned with a softmax)
+// joins too, and the block loop returns its rows as a second result:
+// logsumexp over 4096 x 4096 at one thread 9.5 -> 9.1 ms.
 // The root may reduce the rows itself (the sums of exp(x - m) alone, or a
 // variance: the sums of (x - mean)^2) when a reduction comes before it: a
 // block's rows are then read from memory by the first pass only (the
@@ -76,11 +80,32 @@ bool isRowAligned(linalg::LinalgOp op, unsigned rows) {
   return true;
 }
 
+/// Whether `producer`, a row reduction (one value per row), may join the
+/// cluster of `root` although ops outside it read its result too: the
+/// block loop then also returns its rows (logsumexp's maxima, read by the
+/// sums of exp(x - max) and added to their logarithm after). Its other
+/// users must come after the root, where the loop will be.
+bool mayYieldRows(linalg::LinalgOp producer, linalg::GenericOp root,
+                  unsigned rows, const llvm::SetVector<Operation *> &cluster) {
+  if (producer.getNumReductionLoops() == 0 || producer->getNumResults() != 1 ||
+      producer.getNumDpsInits() != 1 ||
+      producer.getMatchingIndexingMap(producer.getDpsInitOperand(0))
+              .getNumResults() != rows)
+    return false;
+  return llvm::all_of(producer->getUsers(), [&](Operation *user) {
+    return cluster.contains(user) || (user->getBlock() == root->getBlock() &&
+                                      root->isBeforeInBlock(user));
+  });
+}
+
 /// The ops of the cluster rooted at `root` (root included), or empty when
 /// it has no reduction to keep in cache: some op before the root must
 /// reduce the rows (a root that reduces them itself is a pass of its own
 /// only when another pass, such as the row maxima, comes before it).
-llvm::SetVector<Operation *> clusterOf(linalg::GenericOp root, unsigned rows) {
+/// Row reductions that ops after the root read too go into `yielded` as
+/// well (mayYieldRows).
+llvm::SetVector<Operation *> clusterOf(linalg::GenericOp root, unsigned rows,
+                                       llvm::SetVector<Operation *> &yielded) {
   llvm::SetVector<Operation *> cluster;
   cluster.insert(root);
   SmallVector<linalg::LinalgOp> worklist{root};
@@ -99,8 +124,11 @@ llvm::SetVector<Operation *> clusterOf(linalg::GenericOp root, unsigned rows) {
       bool onlyFeedsCluster =
           llvm::all_of(producer->getUsers(),
                        [&](Operation *user) { return cluster.contains(user); });
-      if (!onlyFeedsCluster)
-        continue;
+      if (!onlyFeedsCluster) {
+        if (!mayYieldRows(producer, root, rows, cluster))
+          continue;
+        yielded.insert(producer);
+      }
       cluster.insert(producer);
       worklist.push_back(producer);
     }
@@ -110,8 +138,10 @@ llvm::SetVector<Operation *> clusterOf(linalg::GenericOp root, unsigned rows) {
     return op != root.getOperation() && linalgOp &&
            linalgOp.getNumReductionLoops() > 0;
   });
-  if (!reduces)
+  if (!reduces) {
     cluster.clear();
+    yielded.clear();
+  }
   return cluster;
 }
 
@@ -297,13 +327,15 @@ unsigned fuseRowBlocks(RewriterBase &rewriter, func::FuncOp func,
     if (!sizes)
       continue;
     unsigned rows = root.getNumLoops() - 1;
-    llvm::SetVector<Operation *> cluster = clusterOf(root, rows);
+    llvm::SetVector<Operation *> yielded;
+    llvm::SetVector<Operation *> cluster = clusterOf(root, rows, yielded);
     if (cluster.size() < 2)
       continue;
     std::string rootName = describeOp(root);
     FailureOr<scf::SCFTileAndFuseResult> result = tileAndFuseInForall(
         rewriter, cast<TilingInterface>(root.getOperation()), *sizes,
-        [&](Operation *producer) { return cluster.contains(producer); });
+        [&](Operation *producer) { return cluster.contains(producer); },
+        [&](Operation *producer) { return yielded.contains(producer); });
     if (failed(result))
       continue;
     auto blockLoop = cast<scf::ForallOp>(result->loops.front().getOperation());

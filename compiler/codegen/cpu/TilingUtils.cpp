@@ -107,7 +107,8 @@ FailureOr<TilingInterface> tile(RewriterBase &rewriter, TilingInterface op,
 FailureOr<scf::SCFTileAndFuseResult>
 tileAndFuseInForall(RewriterBase &rewriter, TilingInterface consumer,
                     ArrayRef<int64_t> sizes,
-                    function_ref<bool(Operation *producer)> fuse) {
+                    function_ref<bool(Operation *producer)> fuse,
+                    function_ref<bool(Operation *producer)> yield) {
   scf::SCFTilingOptions tiling;
   tiling.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
   tiling.setTileSizes(getAsIndexOpFoldResult(rewriter.getContext(), sizes));
@@ -116,17 +117,19 @@ tileAndFuseInForall(RewriterBase &rewriter, TilingInterface consumer,
   options.setFusionControlFn(
       [&](tensor::ExtractSliceOp, OpResult producer,
           bool) -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
-        if (fuse(producer.getOwner()))
-          return scf::SCFTileAndFuseOptions::ControlFnResult{};
-        return std::nullopt;
+        if (!fuse(producer.getOwner()))
+          return std::nullopt;
+        scf::SCFTileAndFuseOptions::ControlFnResult fused;
+        fused.yieldProducerReplacement = yield && yield(producer.getOwner());
+        return fused;
       });
   rewriter.setInsertionPoint(consumer);
   FailureOr<scf::SCFTileAndFuseResult> result =
       scf::tileConsumerAndFuseProducersUsingSCF(rewriter, consumer, options);
   if (failed(result))
     return failure();
-  for (OpResult value : consumer->getResults())
-    rewriter.replaceAllUsesWith(value, result->replacements.lookup(value));
+  for (auto [value, replacement] : result->replacements)
+    rewriter.replaceAllUsesWith(value, replacement);
   rewriter.eraseOp(consumer);
   return result;
 }

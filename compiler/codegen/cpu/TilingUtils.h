@@ -47,12 +47,15 @@ mlir::FailureOr<mlir::TilingInterface> tile(mlir::RewriterBase &rewriter,
 /// tiles of `sizes` (0 = whole) and computes inside each tile the slice of
 /// each producer that `fuse` accepts, transitively (through inits too: a
 /// fused producer's destination becomes the loop's); then replaces and
-/// erases `consumer`. The untiled producers stay for their other users.
-mlir::FailureOr<mlir::scf::SCFTileAndFuseResult>
-tileAndFuseInForall(mlir::RewriterBase &rewriter,
-                    mlir::TilingInterface consumer,
-                    llvm::ArrayRef<int64_t> sizes,
-                    llvm::function_ref<bool(mlir::Operation *producer)> fuse);
+/// erases `consumer`. The untiled producers stay for their other users,
+/// except those `yield` accepts: the loop also returns their whole result,
+/// assembled from the tiles, and their uses outside the loop (which must
+/// all come after `consumer`) take it.
+mlir::FailureOr<mlir::scf::SCFTileAndFuseResult> tileAndFuseInForall(
+    mlir::RewriterBase &rewriter, mlir::TilingInterface consumer,
+    llvm::ArrayRef<int64_t> sizes,
+    llvm::function_ref<bool(mlir::Operation *producer)> fuse,
+    llvm::function_ref<bool(mlir::Operation *producer)> yield = nullptr);
 
 /// Tiles `op`, whose tiled loops are all parallel, into one scf.forall
 /// like `tile`, and computes a linalg.fill that produces one of its inits

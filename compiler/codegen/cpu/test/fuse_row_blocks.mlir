@@ -58,15 +58,16 @@ func.func @softmax(%x: tensor<512x1024xf32>) -> tensor<512x1024xf32> {
 
 // -----
 
-// Not blocked: the row maxima are also returned (fusing them would compute
-// them twice), so the cluster has no reduction left to keep in cache; and
-// a 64 x 128 softmax (32 KiB) already runs in L2.
+// The row maxima are also returned: the block loop computes them once,
+// block by block, and returns them as a second result.
 
 #id = affine_map<(d0, d1) -> (d0, d1)>
 #row = affine_map<(d0, d1) -> (d0)>
-// CHECK: fusion report for @shared_maxima
-// CHECK-NOT: by blocks of
+// CHECK: fusion report for @shared_maxima: 3 kernels before fusion, 1 after
+// CHECK-NEXT: fuse 3 ops by blocks of 16 rows
 // CHECK-LABEL: func.func @shared_maxima
+// CHECK: %[[LOOP:.*]]:2 = scf.forall (%{{.*}}) = (0) to (512) step (16) shared_outs({{.*}}) -> (tensor<512x1024xf32>, tensor<512xf32>)
+// CHECK: return %[[LOOP]]#0, %[[LOOP]]#1
 func.func @shared_maxima(%x: tensor<512x1024xf32>) -> (tensor<512x1024xf32>, tensor<512xf32>) {
   %ninf = arith.constant 0xFF800000 : f32
   %rows = tensor.empty() : tensor<512xf32>
@@ -87,6 +88,8 @@ func.func @shared_maxima(%x: tensor<512x1024xf32>) -> (tensor<512x1024xf32>, ten
 }
 
 // -----
+
+// Not blocked: a 64 x 128 softmax (32 KiB) already runs in L2.
 
 #id = affine_map<(d0, d1) -> (d0, d1)>
 #row = affine_map<(d0, d1) -> (d0)>
@@ -251,4 +254,55 @@ func.func @row_sums(%x: tensor<512x1024xf32>) -> tensor<512xf32> {
     linalg.yield %0 : f32
   } -> tensor<512xf32>
   return %s : tensor<512xf32>
+}
+
+// -----
+
+// logsumexp: the row maxima are read inside the cluster (by exp(x - max))
+// and after it (added to the logarithm of the sums). They are computed in
+// the block loop anyway, which returns them too: the loop has two results,
+// and the last op reads the maxima from the loop.
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+#r1 = affine_map<(d0) -> (d0)>
+// CHECK: fusion report for @logsumexp: 6 kernels before fusion, 2 after
+// CHECK: fuse 4 ops by blocks of 16 rows into linalg.generic loc("sum")
+// CHECK-LABEL: func.func @logsumexp
+// CHECK: %[[LOOP:.*]]:2 = scf.forall (%[[R:.*]]) = (0) to (512) step (16) shared_outs({{.*}}) -> (tensor<512xf32>, tensor<512xf32>)
+// CHECK-COUNT-2: tensor.parallel_insert_slice %{{.*}} into %{{.*}}[%[[R]]] [16] [1]
+// CHECK: scf.forall {{.*}} shared_outs(%{{.*}} = %[[LOOP]]#0)
+// CHECK: tensor.extract_slice %[[LOOP]]#1
+// CHECK: math.log
+// CHECK-NOT: linalg.generic
+func.func @logsumexp(%x: tensor<512x1024xf32>) -> tensor<512xf32> {
+  %ninf = arith.constant 0xFF800000 : f32
+  %zero = arith.constant 0.0 : f32
+  %rows = tensor.empty() : tensor<512xf32>
+  %m0 = linalg.fill ins(%ninf : f32) outs(%rows : tensor<512xf32>) -> tensor<512xf32>
+  %m = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]} ins(%x : tensor<512x1024xf32>) outs(%m0 : tensor<512xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %0 = arith.maximumf %a, %acc : f32
+    linalg.yield %0 : f32
+  } -> tensor<512xf32> loc("max")
+  %full = tensor.empty() : tensor<512x1024xf32>
+  %e = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]} ins(%x, %m : tensor<512x1024xf32>, tensor<512xf32>) outs(%full : tensor<512x1024xf32>) {
+  ^bb0(%a: f32, %b: f32, %out: f32):
+    %0 = arith.subf %a, %b : f32
+    %1 = math.exp %0 : f32
+    linalg.yield %1 : f32
+  } -> tensor<512x1024xf32>
+  %s0 = linalg.fill ins(%zero : f32) outs(%rows : tensor<512xf32>) -> tensor<512xf32>
+  %s = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]} ins(%e : tensor<512x1024xf32>) outs(%s0 : tensor<512xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %0 = arith.addf %a, %acc : f32
+    linalg.yield %0 : f32
+  } -> tensor<512xf32> loc("sum")
+  %y = linalg.generic {indexing_maps = [#r1, #r1, #r1], iterator_types = ["parallel"]} ins(%s, %m : tensor<512xf32>, tensor<512xf32>) outs(%rows : tensor<512xf32>) {
+  ^bb0(%a: f32, %b: f32, %out: f32):
+    %0 = math.log %a : f32
+    %1 = arith.addf %0, %b : f32
+    linalg.yield %1 : f32
+  } -> tensor<512xf32>
+  return %y : tensor<512xf32>
 }
