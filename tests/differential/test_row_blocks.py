@@ -13,8 +13,8 @@ import subprocess
 import numpy as np
 import pytest
 
-SOFTMAX = """func.func public @main(%x: tensor<{r}x{c}xf32>) -> tensor<{r}x{c}xf32> {{
-  %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>
+# The row maxima of %x (rows x columns) and the sums of exp(x - max).
+SUMS_OF_EXP_LINES = """  %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>
   %zero = stablehlo.constant dense<0.0> : tensor<f32>
   %max = stablehlo.reduce(%x init: %ninf) applies stablehlo.maximum across dimensions = [1]
       : (tensor<{r}x{c}xf32>, tensor<f32>) -> tensor<{r}xf32>
@@ -23,17 +23,18 @@ SOFTMAX = """func.func public @main(%x: tensor<{r}x{c}xf32>) -> tensor<{r}x{c}xf
   %e = stablehlo.exponential %shifted : tensor<{r}x{c}xf32>
   %sum = stablehlo.reduce(%e init: %zero) applies stablehlo.add across dimensions = [1]
       : (tensor<{r}x{c}xf32>, tensor<f32>) -> tensor<{r}xf32>
-  %sumb = stablehlo.broadcast_in_dim %sum, dims = [0] : (tensor<{r}xf32>) -> tensor<{r}x{c}xf32>
+"""
+
+SOFTMAX = ("""func.func public @main(%x: tensor<{r}x{c}xf32>) -> tensor<{r}x{c}xf32> {{
+""" + SUMS_OF_EXP_LINES + """  %sumb = stablehlo.broadcast_in_dim %sum, dims = [0] : (tensor<{r}xf32>) -> tensor<{r}x{c}xf32>
   %y = stablehlo.divide %e, %sumb : tensor<{r}x{c}xf32>
   return %y : tensor<{r}x{c}xf32>
 }}
-"""
+""")
 
-LAYERNORM = """func.func public @main(%x: tensor<{r}x{c}xf32>, %g: tensor<{c}xf32>,
-                       %b: tensor<{c}xf32>) -> tensor<{r}x{c}xf32> {{
-  %zero = stablehlo.constant dense<0.0> : tensor<f32>
+# The row means of %x (rows x columns), x - mean, and the row variances.
+VARIANCE_LINES = """  %zero = stablehlo.constant dense<0.0> : tensor<f32>
   %n = stablehlo.constant dense<{c}.0> : tensor<{r}xf32>
-  %eps = stablehlo.constant dense<1.0e-5> : tensor<{r}xf32>
   %sum = stablehlo.reduce(%x init: %zero) applies stablehlo.add across dimensions = [1]
       : (tensor<{r}x{c}xf32>, tensor<f32>) -> tensor<{r}xf32>
   %mean = stablehlo.divide %sum, %n : tensor<{r}xf32>
@@ -43,6 +44,11 @@ LAYERNORM = """func.func public @main(%x: tensor<{r}x{c}xf32>, %g: tensor<{c}xf3
   %sq = stablehlo.reduce(%square init: %zero) applies stablehlo.add across dimensions = [1]
       : (tensor<{r}x{c}xf32>, tensor<f32>) -> tensor<{r}xf32>
   %var = stablehlo.divide %sq, %n : tensor<{r}xf32>
+"""
+
+LAYERNORM = ("""func.func public @main(%x: tensor<{r}x{c}xf32>, %g: tensor<{c}xf32>,
+                       %b: tensor<{c}xf32>) -> tensor<{r}x{c}xf32> {{
+""" + VARIANCE_LINES + """  %eps = stablehlo.constant dense<1.0e-5> : tensor<{r}xf32>
   %vareps = stablehlo.add %var, %eps : tensor<{r}xf32>
   %inv = stablehlo.rsqrt %vareps : tensor<{r}xf32>
   %invb = stablehlo.broadcast_in_dim %inv, dims = [0] : (tensor<{r}xf32>) -> tensor<{r}x{c}xf32>
@@ -53,7 +59,7 @@ LAYERNORM = """func.func public @main(%x: tensor<{r}x{c}xf32>, %g: tensor<{c}xf3
   %y = stablehlo.add %scaled, %bb : tensor<{r}x{c}xf32>
   return %y : tensor<{r}x{c}xf32>
 }}
-"""
+""")
 
 
 def softmax_case(rng):
@@ -133,19 +139,10 @@ def scores_softmax_case(rng):
             e / e.sum(axis=2, keepdims=True))
 
 
-SUM_OF_EXP = """func.func public @main(%x: tensor<{r}x{c}xf32>) -> tensor<{r}xf32> {{
-  %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>
-  %zero = stablehlo.constant dense<0.0> : tensor<f32>
-  %max = stablehlo.reduce(%x init: %ninf) applies stablehlo.maximum across dimensions = [1]
-      : (tensor<{r}x{c}xf32>, tensor<f32>) -> tensor<{r}xf32>
-  %maxb = stablehlo.broadcast_in_dim %max, dims = [0] : (tensor<{r}xf32>) -> tensor<{r}x{c}xf32>
-  %shifted = stablehlo.subtract %x, %maxb : tensor<{r}x{c}xf32>
-  %e = stablehlo.exponential %shifted : tensor<{r}x{c}xf32>
-  %sum = stablehlo.reduce(%e init: %zero) applies stablehlo.add across dimensions = [1]
-      : (tensor<{r}x{c}xf32>, tensor<f32>) -> tensor<{r}xf32>
-  return %sum : tensor<{r}xf32>
+SUM_OF_EXP = ("""func.func public @main(%x: tensor<{r}x{c}xf32>) -> tensor<{r}xf32> {{
+""" + SUMS_OF_EXP_LINES + """  return %sum : tensor<{r}xf32>
 }}
-"""
+""")
 
 
 def sum_of_exp_case(rng):
@@ -159,21 +156,10 @@ def sum_of_exp_case(rng):
             np.exp(xd - xd.max(axis=1, keepdims=True)).sum(axis=1))
 
 
-VARIANCE = """func.func public @main(%x: tensor<{r}x{c}xf32>) -> tensor<{r}xf32> {{
-  %zero = stablehlo.constant dense<0.0> : tensor<f32>
-  %n = stablehlo.constant dense<{c}.0> : tensor<{r}xf32>
-  %sum = stablehlo.reduce(%x init: %zero) applies stablehlo.add across dimensions = [1]
-      : (tensor<{r}x{c}xf32>, tensor<f32>) -> tensor<{r}xf32>
-  %mean = stablehlo.divide %sum, %n : tensor<{r}xf32>
-  %meanb = stablehlo.broadcast_in_dim %mean, dims = [0] : (tensor<{r}xf32>) -> tensor<{r}x{c}xf32>
-  %centered = stablehlo.subtract %x, %meanb : tensor<{r}x{c}xf32>
-  %square = stablehlo.multiply %centered, %centered : tensor<{r}x{c}xf32>
-  %sq = stablehlo.reduce(%square init: %zero) applies stablehlo.add across dimensions = [1]
-      : (tensor<{r}x{c}xf32>, tensor<f32>) -> tensor<{r}xf32>
-  %var = stablehlo.divide %sq, %n : tensor<{r}xf32>
-  return %var : tensor<{r}xf32>
+VARIANCE = ("""func.func public @main(%x: tensor<{r}x{c}xf32>) -> tensor<{r}xf32> {{
+""" + VARIANCE_LINES + """  return %var : tensor<{r}xf32>
 }}
-"""
+""")
 
 
 def variance_case(rng):
