@@ -36,8 +36,8 @@ ThreadPool *helpers(unsigned &threads) {
       // (a loop waits for each helper it hands work to).
       std::fprintf(stderr,
                    "axle: note: could start only %u of %u kernel threads; "
-                   "running on %u\n",
-                   pool->size() + 1, threadCount, pool->size() + 1);
+                   "running on those\n",
+                   pool->size() + 1, threadCount);
       threadCount = pool->size() + 1;
       if (threadCount == 1)
         pool.reset();

@@ -71,7 +71,7 @@ void ThreadPool::startWorker() {
     while (true) {
       spinUntil([this] {
         return queued.load(std::memory_order_acquire) > 0 ||
-               stoppingFlag.load(std::memory_order_acquire);
+               stopping.load(std::memory_order_acquire);
       });
       std::function<void()> task;
       {
@@ -93,8 +93,7 @@ void ThreadPool::startWorker() {
 ThreadPool::~ThreadPool() {
   {
     std::lock_guard<std::mutex> lock(mutex);
-    stopping = true;
-    stoppingFlag.store(true, std::memory_order_release);
+    stopping.store(true, std::memory_order_release);
   }
   wake.notify_all();
   for (std::thread &worker : workers)

@@ -48,10 +48,11 @@ private:
   std::deque<std::function<void()>> tasks;
   std::mutex mutex;
   std::condition_variable wake;
-  bool stopping = false;
+  /// Set under the mutex (so that no thread misses the wake-up), read
+  /// without it by the spinning threads.
+  std::atomic<bool> stopping{false};
   /// Tasks queued (readable without the mutex, for the spinning threads).
   std::atomic<int> queued{0};
-  std::atomic<bool> stoppingFlag{false};
   /// Threads blocked on `wake` (under the mutex): submit notifies only
   /// when one is.
   int sleeping = 0;
