@@ -36,12 +36,13 @@ def axle_run(build_dir):
 
 
 @pytest.fixture
-def run_axle(axle_run, tmp_path):
+def run_axle_results(axle_run, tmp_path):
     """A function that runs a StableHLO program's @main with axle-run on
-    NumPy inputs (passed as .npy files) and returns its one result;
-    `extra` holds axle-run flags (--backend=..., --threads=...). bf16
-    results, which NumPy reads as 2-byte records, come back as
+    NumPy inputs (passed as .npy files) and returns the list of its
+    results; `extra` holds axle-run flags (--backend=..., --threads=...).
+    bf16 results, which NumPy reads as 2-byte records, come back as
     ml_dtypes.bfloat16."""
+    import re
     import subprocess
 
     import numpy as np
@@ -49,18 +50,37 @@ def run_axle(axle_run, tmp_path):
     def run(program, inputs, extra=()):
         source = tmp_path / "program.mlir"
         source.write_text(program)
+        signature = re.search(r"@main\(.*?\)\s*->\s*(\(.*?\)|[^{]*)\{",
+                              program, re.S)
+        results = signature.group(1).strip() if signature else ""
+        count = results.count("tensor<") if results.startswith("(") else 1
         args = [str(axle_run), str(source), *extra]
         for i, value in enumerate(inputs):
             np.save(tmp_path / f"in{i}.npy", value)
             args.append(f"--input=@{tmp_path / f'in{i}.npy'}")
-        out = tmp_path / "out.npy"
-        result = subprocess.run(args + [f"--output=@{out}"],
+        outs = [tmp_path / f"out{i}.npy" for i in range(count)]
+        result = subprocess.run(args + [f"--output=@{out}" for out in outs],
                                 capture_output=True, text=True, timeout=600)
         assert result.returncode == 0, result.stderr[-2000:]
-        value = np.load(out)
-        if value.dtype.kind == "V":
-            import ml_dtypes
-            value = value.view(ml_dtypes.bfloat16)
-        return value
+        values = []
+        for out in outs:
+            value = np.load(out)
+            if value.dtype.kind == "V":
+                import ml_dtypes
+                value = value.view(ml_dtypes.bfloat16)
+            values.append(value)
+        return values
+
+    return run
+
+
+@pytest.fixture
+def run_axle(run_axle_results):
+    """run_axle_results for programs with one result: returns it."""
+
+    def run(program, inputs, extra=()):
+        values = run_axle_results(program, inputs, extra)
+        assert len(values) == 1
+        return values[0]
 
     return run

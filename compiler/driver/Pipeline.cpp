@@ -191,6 +191,7 @@ std::optional<CompiledModule> compileModule(ModuleOp module,
       pm, options.memoryReport, options.fusionReport, options.fusion,
       /*streamingStores=*/llvm::Triple(target->triple).isX86(),
       /*avx512=*/cpu::targetHasFeature(*target, "avx512f"),
+      /*avx512dq=*/cpu::targetHasFeature(*target, "avx512dq"),
       /*avx2=*/cpu::targetHasFeature(*target, "avx2"),
       /*quietUnderflow=*/cpu::targetUnderflowsQuietly(*target),
       /*bf16PairDot=*/options.fastMath &&

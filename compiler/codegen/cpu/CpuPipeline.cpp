@@ -81,7 +81,7 @@ constexpr const char *kBuffersToLLVM =
     "func.func(arith-emulate-unsupported-floats{source-types=bf16 "
         "target-type=f32}),"
     "func.func(axle-expand-f64-to-bf16),"
-    "arith-expand{include-bf16},"
+    "axle-expand-arith,"
     "axle-emit-entry-points,"
     "convert-scf-to-cf,expand-strided-metadata,lower-affine,"
     "convert-vector-to-llvm,convert-ub-to-llvm,"
@@ -94,8 +94,8 @@ constexpr const char *kBuffersToLLVM =
 void buildLinalgToLLVMPipeline(mlir::OpPassManager &pm,
                                llvm::StringRef memoryReport, bool fusionReport,
                                bool fusion, bool streamingStores, bool avx512,
-                               bool avx2, bool quietUnderflow, bool bf16PairDot,
-                               int64_t l1DataBytes) {
+                               bool avx512dq, bool avx2, bool quietUnderflow,
+                               bool bf16PairDot, int64_t l1DataBytes) {
   // The strings are parsed against the registry, which
   // registerCpuCodegenPasses fills once per process.
   registerCpuCodegenPasses();
@@ -130,6 +130,9 @@ void buildLinalgToLLVMPipeline(mlir::OpPassManager &pm,
   if (!mathOptions.empty())
     pipeline = std::regex_replace(pipeline, std::regex("axle-approximate-math"),
                                   "axle-approximate-math{" + mathOptions + "}");
+  if (avx512dq)
+    pipeline = std::regex_replace(pipeline, std::regex("axle-expand-arith"),
+                                  "axle-expand-arith{avx512dq=true}");
   if (bf16PairDot)
     pipeline =
         std::regex_replace(pipeline, std::regex("convert-vector-to-llvm,"),

@@ -52,16 +52,20 @@ bool targetUnderflowsQuietly(const CpuTarget &target);
 /// write-only results are written with non-temporal stores. With `avx512`
 /// (the target has AVX-512F), exp scales by vscalefps; with `avx512` or
 /// `avx2`, the math recipes' table lookups are register permutes; with
+/// `avx512dq`, IEEE maximum and minimum of 512-bit vectors use vrange; with
 /// `quietUnderflow` (targetUnderflowsQuietly), exp computes results that
 /// round to 0 instead of selecting them. With
 /// `bf16PairDot` (fast-math on a CPU with AVX512-BF16), bf16 matmuls into
 /// f32 use vdpbf16ps, two k steps per instruction. `l1DataBytes` (0 =
 /// unknown) picks the depth of f32 matmuls' k blocks.
-void buildLinalgToLLVMPipeline(
-    mlir::OpPassManager &pm, llvm::StringRef memoryReport = "",
-    bool fusionReport = false, bool fusion = true, bool streamingStores = false,
-    bool avx512 = false, bool avx2 = false, bool quietUnderflow = false,
-    bool bf16PairDot = false, int64_t l1DataBytes = 0);
+void buildLinalgToLLVMPipeline(mlir::OpPassManager &pm,
+                               llvm::StringRef memoryReport = "",
+                               bool fusionReport = false, bool fusion = true,
+                               bool streamingStores = false,
+                               bool avx512 = false, bool avx512dq = false,
+                               bool avx2 = false, bool quietUnderflow = false,
+                               bool bf16PairDot = false,
+                               int64_t l1DataBytes = 0);
 
 /// Translates an LLVM-dialect module to LLVM IR, optimizes it for the
 /// target and returns the object file's bytes; nullopt after emitting a

@@ -170,6 +170,34 @@ def ExpandF64ToBF16Pass : Pass<"axle-expand-f64-to-bf16"> {
   let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::math::MathDialect"];
 }
 
+def ExpandArithPass : Pass<"axle-expand-arith"> {
+  let summary = "Expand the arith ops LLVM cannot lower, keeping IEEE "
+                "maximum and minimum exact";
+  let description = [{
+    Applies the rewrites of MLIR's arith-expand that axle needs (ceiling
+    and floor division, scaling conversions, bf16 conversions) but not its
+    maximumf / minimumf expansion: that compare-and-select returns its
+    second operand when the two compare equal, so maximum(+0, -0) came out
+    -0, where IEEE 754 (and so StableHLO) orders -0 below +0. Those ops
+    stay for the LLVM conversion (llvm.maximum / llvm.minimum, exact on
+    every target). With `avx512dq`, the ones on 16 x f32 and 8 x f64 (one
+    zmm register) become vrangeps / vrangepd, which order signed zeros
+    but return the other operand for a quiet NaN, and a select of a + b
+    (the first NaN, made quiet, as llvm::maximum gives) where either
+    operand is NaN: three instructions where LLVM's generic lowering
+    takes six.
+  }];
+  let options = [
+    Option<"avx512dq", "avx512dq", "bool", /*default=*/"false",
+           "The target has AVX-512DQ: maximumf and minimumf of 512-bit "
+           "vectors use vrangeps / vrangepd">
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect", "::mlir::LLVM::LLVMDialect",
+    "::mlir::vector::VectorDialect"
+  ];
+}
+
 def EmitCustomCallThunksPass
     : Pass<"axle-emit-custom-call-thunks", "::mlir::ModuleOp"> {
   let summary = "Give custom-call thunks a body that calls the target's slot";

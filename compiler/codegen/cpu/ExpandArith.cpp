@@ -1,0 +1,136 @@
+//===- ExpandArith.cpp - arith ops LLVM cannot lower, expanded ------------===//
+//
+// MLIR's arith-expand pass also rewrites arith.maximumf / minimumf as
+//   select(isNaN(b), b, select(a > b (unordered), a, b))
+// which picks b when a and b compare equal: maximum(+0, -0) = -0 and
+// minimum(-0, +0) = +0, where IEEE 754's maximum and minimum (StableHLO's
+// semantics, and the interpreter's) order -0 below +0. This pass applies
+// the other expansions and leaves those ops for LLVM (exact, as
+// llvm.maximum / llvm.minimum), except on one-register AVX-512 vectors,
+// where vrange orders signed zeros in one instruction.
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/codegen/cpu/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace axle::cpu {
+
+#define GEN_PASS_DEF_EXPANDARITHPASS
+#include "compiler/codegen/cpu/Passes.h.inc"
+
+namespace {
+
+using namespace mlir;
+
+/// The vrange immediate: bits 1:0 pick min (0) or max (1), bits 3:2 = 1
+/// take the sign from the comparison, so that -0 < +0.
+constexpr int32_t kRangeMin = 0b0100;
+constexpr int32_t kRangeMax = 0b0101;
+
+/// arith.maximumf / minimumf of vectors of 16 x f32 or 8 x f64 (one zmm
+/// register, or several: n-D vectors with that innermost size) as
+///   select(a unordered b, a + b, vrange(a, b)).
+/// vrange returns the other operand for a quiet NaN, hence the select;
+/// a + b is the first NaN operand, quieted, which is what llvm::maximum
+/// (the interpreter) returns. Checked against IEEE maximum and minimum
+/// over special values and random pairs of both widths.
+template <typename MinMaxOp, int32_t Immediate>
+struct RangeMinMax : public OpRewritePattern<MinMaxOp> {
+  using OpRewritePattern<MinMaxOp>::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(MinMaxOp op,
+                                PatternRewriter &rewriter) const override {
+    auto type = dyn_cast<VectorType>(op.getType());
+    if (!type || type.isScalable())
+      return failure();
+    Type element = type.getElementType();
+    int64_t lanes = type.getShape().back();
+    llvm::StringRef intrinsic;
+    Type maskType;
+    if (element.isF32() && lanes == 16) {
+      intrinsic = "llvm.x86.avx512.mask.range.ps.512";
+      maskType = rewriter.getI16Type();
+    } else if (element.isF64() && lanes == 8) {
+      intrinsic = "llvm.x86.avx512.mask.range.pd.512";
+      maskType = rewriter.getI8Type();
+    } else {
+      return failure();
+    }
+    Location loc = op.getLoc();
+    Value immediate = arith::ConstantOp::create(
+        rewriter, loc, rewriter.getI32IntegerAttr(Immediate));
+    Value allLanes = arith::ConstantOp::create(
+        rewriter, loc, rewriter.getIntegerAttr(maskType, -1));
+    // 4 (_MM_FROUND_CUR_DIRECTION): no exception suppression requested.
+    Value currentDirection =
+        arith::ConstantOp::create(rewriter, loc, rewriter.getI32IntegerAttr(4));
+    auto registerType = VectorType::get({lanes}, element);
+    auto minMax = [&](Value lhs, Value rhs) -> Value {
+      Value range =
+          LLVM::CallIntrinsicOp::create(
+              rewriter, loc, registerType, rewriter.getStringAttr(intrinsic),
+              ValueRange{lhs, rhs, immediate, lhs, allLanes, currentDirection})
+              .getResult(0);
+      Value unordered = arith::CmpFOp::create(
+          rewriter, loc, arith::CmpFPredicate::UNO, lhs, rhs);
+      Value firstNaN = arith::AddFOp::create(rewriter, loc, lhs, rhs);
+      return arith::SelectOp::create(rewriter, loc, unordered, firstNaN, range);
+    };
+    if (type.getRank() == 1) {
+      rewriter.replaceOp(op, minMax(op.getLhs(), op.getRhs()));
+      return success();
+    }
+    // n-D vectors (row reductions' accumulators) register by register.
+    Value result = arith::ConstantOp::create(
+        rewriter, loc, type,
+        DenseElementsAttr::get(type, rewriter.getZeroAttr(element)));
+    ArrayRef<int64_t> outer = type.getShape().drop_back();
+    int64_t registers = 1;
+    for (int64_t size : outer)
+      registers *= size;
+    SmallVector<int64_t> position(outer.size(), 0);
+    for (int64_t index = 0; index < registers; ++index) {
+      for (int64_t dim = outer.size() - 1, rest = index; dim >= 0; --dim) {
+        position[dim] = rest % outer[dim];
+        rest /= outer[dim];
+      }
+      Value lhs =
+          vector::ExtractOp::create(rewriter, loc, op.getLhs(), position);
+      Value rhs =
+          vector::ExtractOp::create(rewriter, loc, op.getRhs(), position);
+      result = vector::InsertOp::create(rewriter, loc, minMax(lhs, rhs), result,
+                                        position);
+    }
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+struct ExpandArithPass : public impl::ExpandArithPassBase<ExpandArithPass> {
+  using ExpandArithPassBase::ExpandArithPassBase;
+
+  void runOnOperation() override {
+    RewritePatternSet patterns(&getContext());
+    // arith-expand's set without its maximumf / minimumf / maxnumf /
+    // minnumf patterns (axle emits only the first two; LLVM lowers all
+    // four exactly).
+    arith::populateCeilFloorDivExpandOpsPatterns(patterns);
+    arith::populateExpandScalingExtTruncPatterns(patterns);
+    arith::populateExpandBFloat16Patterns(patterns);
+    if (avx512dq)
+      patterns.add<RangeMinMax<arith::MaximumFOp, kRangeMax>,
+                   RangeMinMax<arith::MinimumFOp, kRangeMin>>(&getContext());
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      signalPassFailure();
+  }
+};
+
+} // namespace
+} // namespace axle::cpu

@@ -1,0 +1,139 @@
+"""maximum and minimum order -0 below +0 and propagate NaN (IEEE 754).
+
+StableHLO's maximum and minimum are IEEE 754's: maximum(+0, -0) = +0,
+minimum(+0, -0) = -0, a NaN operand gives NaN. Compiled code once
+returned the second operand for operands that compare equal (an
+expansion into compare-and-select); these programs cover elementwise ops
+and row reductions at the vector widths the compiler uses (16 x f32 and
+8 x f64 with AVX-512, other widths and scalar tails elsewhere), against a
+reference written from the standard's definition.
+"""
+import numpy as np
+import pytest
+
+SPECIALS = [0.0, -0.0, np.inf, -np.inf, np.nan, 1.0, -1.0, 2.5e-45, -3.0e-42,
+            3.0e38, -3.0e38, 0.5]
+
+
+def ieee_max(a, b):
+    both_zero = (a == 0) & (b == 0)
+    larger = np.where(a > b, a, b)
+    zero = np.where(np.signbit(a) & np.signbit(b), -0.0, 0.0).astype(a.dtype)
+    result = np.where(both_zero, zero, larger)
+    return np.where(np.isnan(a) | np.isnan(b), np.nan, result).astype(a.dtype)
+
+
+def ieee_min(a, b):
+    both_zero = (a == 0) & (b == 0)
+    smaller = np.where(a < b, a, b)
+    zero = np.where(np.signbit(a) | np.signbit(b), -0.0, 0.0).astype(a.dtype)
+    result = np.where(both_zero, zero, smaller)
+    return np.where(np.isnan(a) | np.isnan(b), np.nan, result).astype(a.dtype)
+
+
+def assert_same_values(actual, expected):
+    """Equal values, zeros of the same sign, NaN where NaN is expected."""
+    assert actual.dtype == expected.dtype and actual.shape == expected.shape
+    nan = np.isnan(expected)
+    assert np.array_equal(np.isnan(actual), nan)
+    assert np.array_equal(actual[~nan], expected[~nan])
+    assert np.array_equal(np.signbit(actual[~nan]), np.signbit(expected[~nan]))
+
+
+def special_pairs(dtype, size, rng):
+    """Every pair of special values, in both orders, then random values
+    with zeros of both signs mixed in; `size` elements."""
+    grid = np.array(SPECIALS, dtype)
+    a = np.repeat(grid, len(grid))
+    b = np.tile(grid, len(grid))
+    extra = size - len(a)
+    ra = rng.standard_normal(extra).astype(dtype)
+    rb = rng.standard_normal(extra).astype(dtype)
+    ra[rng.random(extra) < 0.3] = 0.0
+    rb[rng.random(extra) < 0.3] = -0.0
+    return np.concatenate([a, ra]), np.concatenate([b, rb])
+
+
+ELEMENTWISE = """func.func public @main(%a: tensor<{n}x{t}>, %b: tensor<{n}x{t}>)
+    -> (tensor<{n}x{t}>, tensor<{n}x{t}>, tensor<{n}x{t}>, tensor<{n}x{t}>) {{
+  %max = stablehlo.maximum %a, %b : tensor<{n}x{t}>
+  %min = stablehlo.minimum %a, %b : tensor<{n}x{t}>
+  %maxr = stablehlo.maximum %b, %a : tensor<{n}x{t}>
+  %minr = stablehlo.minimum %b, %a : tensor<{n}x{t}>
+  return %max, %min, %maxr, %minr : tensor<{n}x{t}>, tensor<{n}x{t}>, tensor<{n}x{t}>, tensor<{n}x{t}>
+}}
+"""
+
+TYPES = {"f32": np.float32, "f64": np.float64}
+BACKENDS = [["--backend=interpreter"], ["--threads=1"], ["--threads=2"]]
+
+
+@pytest.mark.parametrize("size", [160, 4099])
+@pytest.mark.parametrize("type_name", sorted(TYPES))
+@pytest.mark.parametrize("extra", BACKENDS, ids=["interp", "1t", "2t"])
+def test_elementwise(run_axle_results, type_name, size, extra):
+    dtype = TYPES[type_name]
+    a, b = special_pairs(dtype, size, np.random.default_rng(size))
+    results = run_axle_results(ELEMENTWISE.format(n=size, t=type_name),
+                               [a, b], extra)
+    for actual, expected in zip(results, [
+            ieee_max(a, b), ieee_min(a, b),
+            ieee_max(b, a), ieee_min(b, a)]):
+        assert_same_values(actual, expected)
+
+
+ROW_REDUCTIONS = """func.func public @main(%x: tensor<{r}x{c}x{t}>)
+    -> (tensor<{r}x{t}>, tensor<{r}x{t}>) {{
+  %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>
+  %ninft = stablehlo.convert %ninf : (tensor<f32>) -> tensor<{t}>
+  %inft = stablehlo.negate %ninft : tensor<{t}>
+  %max = stablehlo.reduce(%x init: %ninft) applies stablehlo.maximum across dimensions = [1]
+      : (tensor<{r}x{c}x{t}>, tensor<{t}>) -> tensor<{r}x{t}>
+  %min = stablehlo.reduce(%x init: %inft) applies stablehlo.minimum across dimensions = [1]
+      : (tensor<{r}x{c}x{t}>, tensor<{t}>) -> tensor<{r}x{t}>
+  return %max, %min : tensor<{r}x{t}>, tensor<{r}x{t}>
+}}
+"""
+
+
+def zero_rows(dtype, rows, cols):
+    """Rows whose maximum or minimum is a zero of one sign among zeros of
+    the other, or a NaN among values; the row index picks the case."""
+    x = np.full((rows, cols), -1.0, dtype)
+    for r in range(rows):
+        case, where = r % 6, (r * 37) % cols
+        if case == 0:  # -0 everywhere, one +0: max +0, min -0
+            x[r] = -0.0
+            x[r, where] = 0.0
+        elif case == 1:  # +0 everywhere, one -0: max +0, min -0
+            x[r] = 0.0
+            x[r, where] = -0.0
+        elif case == 2:  # negatives and -0 then +0 late in the row
+            x[r, where // 2] = -0.0
+            x[r, cols - 1] = 0.0
+        elif case == 3:  # one NaN among values
+            x[r, where] = np.nan
+        elif case == 4:  # positives with one -0 and one +0: min -0
+            x[r] = 1.0
+            x[r, where] = 0.0
+            x[r, (where + 5) % cols] = -0.0
+        # case 5: all -1
+    return x
+
+
+@pytest.mark.parametrize("cols", [4096, 100])
+@pytest.mark.parametrize("type_name", sorted(TYPES))
+@pytest.mark.parametrize("extra", BACKENDS, ids=["interp", "1t", "2t"])
+def test_row_reductions(run_axle_results, type_name, cols, extra):
+    dtype = TYPES[type_name]
+    rows = 48
+    x = zero_rows(dtype, rows, cols)
+    maxima, minima = run_axle_results(
+        ROW_REDUCTIONS.format(r=rows, c=cols, t=type_name), [x], extra)
+    expected_max = np.full(rows, -np.inf, dtype)
+    expected_min = np.full(rows, np.inf, dtype)
+    for c in range(cols):
+        expected_max = ieee_max(expected_max, x[:, c])
+        expected_min = ieee_min(expected_min, x[:, c])
+    assert_same_values(maxima, expected_max)
+    assert_same_values(minima, expected_min)
