@@ -65,13 +65,15 @@ llvm::cl::opt<std::string>
                            "this machine and run native code; the default) "
                            "or interpreter (the reference interpreter)"),
             llvm::cl::init("cpu"), llvm::cl::cat(toolOptions));
-llvm::cl::opt<bool> verify(
-    "verify",
-    llvm::cl::desc("Run on both backends and compare the results: integers "
-                   "and booleans must be equal, floats within "
-                   "--verify-ulps units in the last place (NaN matches NaN); "
-                   "exits 1 on a mismatch"),
-    llvm::cl::cat(toolOptions));
+llvm::cl::opt<bool>
+    verify("verify",
+           llvm::cl::desc(
+               "Run on both backends and compare the results: integers "
+               "and booleans must be equal, floats within "
+               "--verify-ulps units in the last place (NaN matches NaN, a zero "
+               "only a zero of its sign); "
+               "exits 1 on a mismatch"),
+           llvm::cl::cat(toolOptions));
 llvm::cl::opt<unsigned> verifyUlps(
     "verify-ulps",
     llvm::cl::desc("Largest float difference --verify accepts, in units in "
@@ -365,7 +367,10 @@ bool elementsAgree(const interp::Element &a, const interp::Element &b) {
   auto floatsAgree = [](const llvm::APFloat &x, const llvm::APFloat &y) {
     if (x.isNaN() || y.isNaN())
       return x.isNaN() && y.isNaN();
-    if (x.isInfinity() || y.isInfinity())
+    // Zeros of opposite signs are one value numerically but not
+    // interchangeable (1 / x, atan2, copysign tell them apart); as
+    // ulpDistance counts them 0 apart, they are compared by sign here.
+    if (x.isInfinity() || y.isInfinity() || (x.isZero() && y.isZero()))
       return x.bitwiseIsEqual(y);
     return ulpDistance(x, y) <= verifyUlps;
   };
