@@ -8,6 +8,8 @@ and row reductions at the vector widths the compiler uses (16 x f32 and
 8 x f64 with AVX-512, other widths and scalar tails elsewhere), against a
 reference written from the standard's definition.
 """
+import platform
+
 import numpy as np
 import pytest
 
@@ -65,12 +67,20 @@ ELEMENTWISE = """func.func public @main(%a: tensor<{n}x{t}>, %b: tensor<{n}x{t}>
 """
 
 TYPES = {"f32": np.float32, "f64": np.float64}
-BACKENDS = [["--backend=interpreter"], ["--threads=1"], ["--threads=2"]]
+# The interpreter, this CPU's code at one and two threads (vrange on
+# AVX-512DQ) and AVX2 code (LLVM's own lowering of llvm.maximum).
+X86 = platform.machine().lower() in ("x86_64", "amd64")
+BACKENDS = [
+    ["--backend=interpreter"], ["--threads=1"], ["--threads=2"],
+    pytest.param(["--target-cpu=x86-64-v3"], marks=pytest.mark.skipif(
+        not X86, reason="x86-64-v3 code runs on x86-64 CPUs only")),
+]
+BACKEND_IDS = ["interp", "1t", "2t", "avx2"]
 
 
 @pytest.mark.parametrize("size", [160, 4099])
 @pytest.mark.parametrize("type_name", sorted(TYPES))
-@pytest.mark.parametrize("extra", BACKENDS, ids=["interp", "1t", "2t"])
+@pytest.mark.parametrize("extra", BACKENDS, ids=BACKEND_IDS)
 def test_elementwise(run_axle_results, type_name, size, extra):
     dtype = TYPES[type_name]
     a, b = special_pairs(dtype, size, np.random.default_rng(size))
@@ -123,7 +133,7 @@ def zero_rows(dtype, rows, cols):
 
 @pytest.mark.parametrize("cols", [4096, 100])
 @pytest.mark.parametrize("type_name", sorted(TYPES))
-@pytest.mark.parametrize("extra", BACKENDS, ids=["interp", "1t", "2t"])
+@pytest.mark.parametrize("extra", BACKENDS, ids=BACKEND_IDS)
 def test_row_reductions(run_axle_results, type_name, cols, extra):
     dtype = TYPES[type_name]
     rows = 48
