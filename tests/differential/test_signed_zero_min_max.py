@@ -148,3 +148,74 @@ def test_row_reductions(run_axle_results, type_name, cols, extra):
         expected_min = ieee_min(expected_min, x[:, c])
     assert_same_values(maxima, expected_max)
     assert_same_values(minima, expected_min)
+
+
+COLUMN_REDUCTIONS = """func.func public @main(%x: tensor<{c}x{r}x{t}>)
+    -> (tensor<{r}x{t}>, tensor<{r}x{t}>) {{
+  %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>
+  %ninft = stablehlo.convert %ninf : (tensor<f32>) -> tensor<{t}>
+  %inft = stablehlo.negate %ninft : tensor<{t}>
+  %max = stablehlo.reduce(%x init: %ninft) applies stablehlo.maximum across dimensions = [0]
+      : (tensor<{c}x{r}x{t}>, tensor<{t}>) -> tensor<{r}x{t}>
+  %min = stablehlo.reduce(%x init: %inft) applies stablehlo.minimum across dimensions = [0]
+      : (tensor<{c}x{r}x{t}>, tensor<{t}>) -> tensor<{r}x{t}>
+  return %max, %min : tensor<{r}x{t}>, tensor<{r}x{t}>
+}}
+"""
+
+
+@pytest.mark.parametrize("type_name", sorted(TYPES))
+@pytest.mark.parametrize("extra", BACKENDS, ids=BACKEND_IDS)
+def test_column_reductions(run_axle_results, type_name, extra):
+    """The same rows as columns: results across vector lanes."""
+    dtype = TYPES[type_name]
+    rows, cols = 48, 1000
+    x = zero_rows(dtype, rows, cols)
+    maxima, minima = run_axle_results(
+        COLUMN_REDUCTIONS.format(r=rows, c=cols, t=type_name),
+        [np.ascontiguousarray(x.T)], extra)
+    expected_max = np.full(rows, -np.inf, dtype)
+    expected_min = np.full(rows, np.inf, dtype)
+    for c in range(cols):
+        expected_max = ieee_max(expected_max, x[:, c])
+        expected_min = ieee_min(expected_min, x[:, c])
+    assert_same_values(maxima, expected_max)
+    assert_same_values(minima, expected_min)
+
+
+FULL_REDUCTIONS = """func.func public @main(%x: tensor<256x256x{t}>)
+    -> (tensor<{t}>, tensor<{t}>) {{
+  %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>
+  %ninft = stablehlo.convert %ninf : (tensor<f32>) -> tensor<{t}>
+  %inft = stablehlo.negate %ninft : tensor<{t}>
+  %max = stablehlo.reduce(%x init: %ninft) applies stablehlo.maximum across dimensions = [0, 1]
+      : (tensor<256x256x{t}>, tensor<{t}>) -> tensor<{t}>
+  %min = stablehlo.reduce(%x init: %inft) applies stablehlo.minimum across dimensions = [0, 1]
+      : (tensor<256x256x{t}>, tensor<{t}>) -> tensor<{t}>
+  return %max, %min : tensor<{t}>, tensor<{t}>
+}}
+"""
+
+
+@pytest.mark.parametrize("case", range(5))
+@pytest.mark.parametrize("type_name", ["f32", "f64"])
+@pytest.mark.parametrize("extra", BACKENDS, ids=BACKEND_IDS)
+def test_full_reductions(run_axle_results, type_name, case, extra):
+    """64 Ki elements: the chunked schedule of ReduceSchedule.h (32 chunks
+    side by side, then their partial results)."""
+    dtype = TYPES[type_name]
+    # One of zero_rows' cases, as a whole array.
+    x = zero_rows(dtype, 6, 256 * 256)[case].reshape(256, 256)
+    maximum, minimum = run_axle_results(
+        FULL_REDUCTIONS.format(t=type_name), [x], extra)
+    # IEEE maximum and minimum do not depend on the order: fold the
+    # distinct bit patterns.
+    bits = x.ravel().view(np.uint64 if dtype == np.float64 else np.uint32)
+    expected_max = np.array(-np.inf, dtype)
+    expected_min = np.array(np.inf, dtype)
+    for value in np.unique(bits):
+        v = np.array(value).view(dtype)
+        expected_max = ieee_max(expected_max, v)
+        expected_min = ieee_min(expected_min, v)
+    assert_same_values(np.asarray(maximum), expected_max)
+    assert_same_values(np.asarray(minimum), expected_min)
