@@ -219,3 +219,35 @@ def test_full_reductions(run_axle_results, type_name, case, extra):
         expected_min = ieee_min(expected_min, v)
     assert_same_values(np.asarray(maximum), expected_max)
     assert_same_values(np.asarray(minimum), expected_min)
+
+
+MATMUL_EPILOGUE = """func.func public @main(%a: tensor<256x64x{t}>, %b: tensor<64x512x{t}>,
+                       %y: tensor<256x512x{t}>) -> tensor<256x512x{t}> {{
+  %d = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0]
+      : (tensor<256x64x{t}>, tensor<64x512x{t}>) -> tensor<256x512x{t}>
+  %r = stablehlo.{op} %d, %y : tensor<256x512x{t}>
+  return %r : tensor<256x512x{t}>
+}}
+"""
+
+
+@pytest.mark.parametrize("op", ["maximum", "minimum"])
+@pytest.mark.parametrize("type_name", ["f32", "f64"])
+@pytest.mark.parametrize("extra", BACKENDS, ids=BACKEND_IDS)
+def test_matmul_epilogue(run_axle, type_name, op, extra):
+    """maximum and minimum fused into a matmul's register tiles (large
+    enough for FuseEpilogues.cpp), which apply them to rows of 64 columns
+    (several registers): the products of a zero A are +0, compared with
+    zeros of both signs, NaN and values."""
+    dtype = TYPES[type_name]
+    rng = np.random.default_rng(7)
+    a = np.zeros((256, 64), dtype)
+    b = rng.standard_normal((64, 512)).astype(dtype)
+    y = rng.standard_normal((256, 512)).astype(dtype)
+    y[rng.random(y.shape) < 0.3] = -0.0
+    y[rng.random(y.shape) < 0.2] = 0.0
+    y[rng.random(y.shape) < 0.05] = np.nan
+    result = run_axle(MATMUL_EPILOGUE.format(t=type_name, op=op), [a, b, y],
+                      extra)
+    reference = ieee_max if op == "maximum" else ieee_min
+    assert_same_values(result, reference(np.zeros_like(y), y))

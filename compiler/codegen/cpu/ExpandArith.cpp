@@ -34,8 +34,8 @@ using namespace mlir;
 constexpr int32_t kRangeMin = 0b0100;
 constexpr int32_t kRangeMax = 0b0101;
 
-/// arith.maximumf / minimumf of vectors of 16 x f32 or 8 x f64 (one zmm
-/// register, or several: n-D vectors with that innermost size) as
+/// arith.maximumf / minimumf of vectors whose innermost size is a multiple
+/// of 16 x f32 or 8 x f64 (one zmm register), register by register, as
 ///   select(a unordered b, a + b, vrange(a, b)).
 /// vrange returns the other operand for a quiet NaN, hence the select;
 /// a + b is the first NaN operand, quieted, which is what llvm::maximum
@@ -51,18 +51,23 @@ struct RangeMinMax : public OpRewritePattern<MinMaxOp> {
     if (!type || type.isScalable())
       return failure();
     Type element = type.getElementType();
-    int64_t lanes = type.getShape().back();
+    int64_t lanes;
     llvm::StringRef intrinsic;
     Type maskType;
-    if (element.isF32() && lanes == 16) {
+    if (element.isF32()) {
+      lanes = 16;
       intrinsic = "llvm.x86.avx512.mask.range.ps.512";
       maskType = rewriter.getI16Type();
-    } else if (element.isF64() && lanes == 8) {
+    } else if (element.isF64()) {
+      lanes = 8;
       intrinsic = "llvm.x86.avx512.mask.range.pd.512";
       maskType = rewriter.getI8Type();
     } else {
       return failure();
     }
+    int64_t innermost = type.getShape().back();
+    if (innermost % lanes)
+      return failure();
     Location loc = op.getLoc();
     Value immediate = arith::ConstantOp::create(
         rewriter, loc, rewriter.getI32IntegerAttr(Immediate));
@@ -83,11 +88,32 @@ struct RangeMinMax : public OpRewritePattern<MinMaxOp> {
       Value firstNaN = arith::AddFOp::create(rewriter, loc, lhs, rhs);
       return arith::SelectOp::create(rewriter, loc, unordered, firstNaN, range);
     };
+    // A row of several registers (a matmul epilogue's 64 columns), one
+    // register at a time.
+    auto minMaxRow = [&](Value lhs, Value rhs) -> Value {
+      if (innermost == lanes)
+        return minMax(lhs, rhs);
+      auto rowType = VectorType::get({innermost}, element);
+      Value row = arith::ConstantOp::create(
+          rewriter, loc, rowType,
+          DenseElementsAttr::get(rowType, rewriter.getZeroAttr(element)));
+      for (int64_t offset = 0; offset < innermost; offset += lanes) {
+        auto part = [&](Value value) -> Value {
+          return vector::ExtractStridedSliceOp::create(
+              rewriter, loc, value, ArrayRef<int64_t>{offset},
+              ArrayRef<int64_t>{lanes}, ArrayRef<int64_t>{1});
+        };
+        row = vector::InsertStridedSliceOp::create(
+            rewriter, loc, minMax(part(lhs), part(rhs)), row,
+            ArrayRef<int64_t>{offset}, ArrayRef<int64_t>{1});
+      }
+      return row;
+    };
     if (type.getRank() == 1) {
-      rewriter.replaceOp(op, minMax(op.getLhs(), op.getRhs()));
+      rewriter.replaceOp(op, minMaxRow(op.getLhs(), op.getRhs()));
       return success();
     }
-    // n-D vectors (row reductions' accumulators) register by register.
+    // n-D vectors (row reductions' accumulators) row by row.
     Value result = arith::ConstantOp::create(
         rewriter, loc, type,
         DenseElementsAttr::get(type, rewriter.getZeroAttr(element)));
@@ -105,8 +131,8 @@ struct RangeMinMax : public OpRewritePattern<MinMaxOp> {
           vector::ExtractOp::create(rewriter, loc, op.getLhs(), position);
       Value rhs =
           vector::ExtractOp::create(rewriter, loc, op.getRhs(), position);
-      result = vector::InsertOp::create(rewriter, loc, minMax(lhs, rhs), result,
-                                        position);
+      result = vector::InsertOp::create(rewriter, loc, minMaxRow(lhs, rhs),
+                                        result, position);
     }
     rewriter.replaceOp(op, result);
     return success();

@@ -180,8 +180,10 @@ def ExpandArithPass : Pass<"axle-expand-arith"> {
     second operand when the two compare equal, so maximum(+0, -0) came out
     -0, where IEEE 754 (and so StableHLO) orders -0 below +0. Those ops
     stay for the LLVM conversion (llvm.maximum / llvm.minimum, exact on
-    every target). With `avx512dq`, the ones on 16 x f32 and 8 x f64 (one
-    zmm register) become vrangeps / vrangepd, which order signed zeros
+    every target). With `avx512dq`, the ones on vectors of whole zmm
+    registers (16 x f32, 8 x f64, and rows of several, such as a matmul
+    epilogue's 64 columns) become vrangeps / vrangepd, register by
+    register, which order signed zeros
     but return the other operand for a quiet NaN, and a select of a + b
     (the first NaN, made quiet, as llvm::maximum gives) where either
     operand is NaN: three instructions where LLVM's generic lowering

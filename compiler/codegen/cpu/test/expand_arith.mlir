@@ -49,18 +49,37 @@ func.func @min_max_f64_and_2d(%a: vector<8xf64>, %b: vector<8xf64>, %c: vector<2
   return %max, %min : vector<8xf64>, vector<2x16xf32>
 }
 
-// Other widths and scalars stay for LLVM's lowering, with either option.
+// A row of several registers (a matmul epilogue's columns) goes register
+// by register.
+// CHECK-LABEL: func.func @row_of_registers(
+// PLAIN: arith.maximumf %arg0, %arg1 : vector<16xf64>
+// DQ: %[[L0:.*]] = vector.extract_strided_slice %arg0 {offsets = [0], sizes = [8], strides = [1]} : vector<16xf64> to vector<8xf64>
+// DQ: %[[R0:.*]] = vector.extract_strided_slice %arg1 {offsets = [0], sizes = [8], strides = [1]} : vector<16xf64> to vector<8xf64>
+// DQ: llvm.call_intrinsic "llvm.x86.avx512.mask.range.pd.512"(%[[L0]], %[[R0]]
+// DQ: vector.insert_strided_slice %{{.*}}, %{{.*}} {offsets = [0], strides = [1]} : vector<8xf64> into vector<16xf64>
+// DQ: %[[L1:.*]] = vector.extract_strided_slice %arg0 {offsets = [8], sizes = [8], strides = [1]} : vector<16xf64> to vector<8xf64>
+// DQ: llvm.call_intrinsic "llvm.x86.avx512.mask.range.pd.512"(%[[L1]]
+// DQ: vector.insert_strided_slice %{{.*}}, %{{.*}} {offsets = [8], strides = [1]} : vector<8xf64> into vector<16xf64>
+// DQ-NOT: arith.maximumf
+// CHECK: return
+func.func @row_of_registers(%a: vector<16xf64>, %b: vector<16xf64>) -> vector<16xf64> {
+  %max = arith.maximumf %a, %b : vector<16xf64>
+  return %max : vector<16xf64>
+}
+
+// Parts of registers and scalars stay for LLVM's lowering, with either
+// option.
 // CHECK-LABEL: func.func @other_widths(
 // CHECK-NOT: llvm.call_intrinsic
 // CHECK-NOT: arith.select
 // CHECK: arith.maximumf %arg0, %arg1 : vector<8xf32>
 // CHECK: arith.minimumf %arg2, %arg3 : f32
-// CHECK: arith.maximumf %arg4, %arg5 : vector<16xf64>
-func.func @other_widths(%a: vector<8xf32>, %b: vector<8xf32>, %c: f32, %d: f32, %e: vector<16xf64>, %f: vector<16xf64>) -> (vector<8xf32>, f32, vector<16xf64>) {
+// CHECK: arith.maximumf %arg4, %arg5 : vector<12xf64>
+func.func @other_widths(%a: vector<8xf32>, %b: vector<8xf32>, %c: f32, %d: f32, %e: vector<12xf64>, %f: vector<12xf64>) -> (vector<8xf32>, f32, vector<12xf64>) {
   %max = arith.maximumf %a, %b : vector<8xf32>
   %min = arith.minimumf %c, %d : f32
-  %wide = arith.maximumf %e, %f : vector<16xf64>
-  return %max, %min, %wide : vector<8xf32>, f32, vector<16xf64>
+  %wide = arith.maximumf %e, %f : vector<12xf64>
+  return %max, %min, %wide : vector<8xf32>, f32, vector<12xf64>
 }
 
 // The rest of arith-expand still applies: ceiling and floor division and
