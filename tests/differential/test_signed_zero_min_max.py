@@ -93,18 +93,32 @@ def test_elementwise(run_axle_results, type_name, size, extra):
         assert_same_values(actual, expected)
 
 
-ROW_REDUCTIONS = """func.func public @main(%x: tensor<{r}x{c}x{t}>)
-    -> (tensor<{r}x{t}>, tensor<{r}x{t}>) {{
-  %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>
-  %ninft = stablehlo.convert %ninf : (tensor<f32>) -> tensor<{t}>
-  %inft = stablehlo.negate %ninft : tensor<{t}>
-  %max = stablehlo.reduce(%x init: %ninft) applies stablehlo.maximum across dimensions = [1]
-      : (tensor<{r}x{c}x{t}>, tensor<{t}>) -> tensor<{r}x{t}>
-  %min = stablehlo.reduce(%x init: %inft) applies stablehlo.minimum across dimensions = [1]
-      : (tensor<{r}x{c}x{t}>, tensor<{t}>) -> tensor<{r}x{t}>
-  return %max, %min : tensor<{r}x{t}>, tensor<{r}x{t}>
-}}
-"""
+def extrema_program(shape, dims, result, t):
+    """@main(x) -> (maximum, minimum) of x (`shape`) over `dims` (into
+    `result`), from -inf and +inf, for element type `t`."""
+    x_type = "tensor<" + "x".join(map(str, shape)) + f"x{t}>"
+    r_type = "tensor<" + "".join(f"{d}x" for d in result) + f"{t}>"
+    lines = [f"func.func public @main(%x: {x_type}) -> ({r_type}, {r_type}) {{",
+             "  %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>",
+             f"  %ninft = stablehlo.convert %ninf : (tensor<f32>) -> tensor<{t}>",
+             f"  %inft = stablehlo.negate %ninft : tensor<{t}>"]
+    for name, op, init in [("max", "maximum", "%ninft"),
+                           ("min", "minimum", "%inft")]:
+        lines.append(f"  %{name} = stablehlo.reduce(%x init: {init}) applies "
+                     f"stablehlo.{op} across dimensions = {list(dims)} : "
+                     f"({x_type}, tensor<{t}>) -> {r_type}")
+    lines += [f"  return %max, %min : {r_type}, {r_type}", "}"]
+    return "\n".join(lines) + "\n"
+
+
+def row_extrema(x):
+    """IEEE maximum and minimum of each row of x, folded in order."""
+    maxima = np.full(x.shape[0], -np.inf, x.dtype)
+    minima = np.full(x.shape[0], np.inf, x.dtype)
+    for c in range(x.shape[1]):
+        maxima = ieee_max(maxima, x[:, c])
+        minima = ieee_min(minima, x[:, c])
+    return maxima, minima
 
 
 def zero_rows(dtype, rows, cols):
@@ -139,29 +153,10 @@ def test_row_reductions(run_axle_results, type_name, cols, extra):
     dtype = TYPES[type_name]
     rows = 48
     x = zero_rows(dtype, rows, cols)
-    maxima, minima = run_axle_results(
-        ROW_REDUCTIONS.format(r=rows, c=cols, t=type_name), [x], extra)
-    expected_max = np.full(rows, -np.inf, dtype)
-    expected_min = np.full(rows, np.inf, dtype)
-    for c in range(cols):
-        expected_max = ieee_max(expected_max, x[:, c])
-        expected_min = ieee_min(expected_min, x[:, c])
-    assert_same_values(maxima, expected_max)
-    assert_same_values(minima, expected_min)
-
-
-COLUMN_REDUCTIONS = """func.func public @main(%x: tensor<{c}x{r}x{t}>)
-    -> (tensor<{r}x{t}>, tensor<{r}x{t}>) {{
-  %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>
-  %ninft = stablehlo.convert %ninf : (tensor<f32>) -> tensor<{t}>
-  %inft = stablehlo.negate %ninft : tensor<{t}>
-  %max = stablehlo.reduce(%x init: %ninft) applies stablehlo.maximum across dimensions = [0]
-      : (tensor<{c}x{r}x{t}>, tensor<{t}>) -> tensor<{r}x{t}>
-  %min = stablehlo.reduce(%x init: %inft) applies stablehlo.minimum across dimensions = [0]
-      : (tensor<{c}x{r}x{t}>, tensor<{t}>) -> tensor<{r}x{t}>
-  return %max, %min : tensor<{r}x{t}>, tensor<{r}x{t}>
-}}
-"""
+    results = run_axle_results(
+        extrema_program((rows, cols), [1], [rows], type_name), [x], extra)
+    for actual, expected in zip(results, row_extrema(x)):
+        assert_same_values(actual, expected)
 
 
 @pytest.mark.parametrize("type_name", sorted(TYPES))
@@ -171,30 +166,11 @@ def test_column_reductions(run_axle_results, type_name, extra):
     dtype = TYPES[type_name]
     rows, cols = 48, 1000
     x = zero_rows(dtype, rows, cols)
-    maxima, minima = run_axle_results(
-        COLUMN_REDUCTIONS.format(r=rows, c=cols, t=type_name),
+    results = run_axle_results(
+        extrema_program((cols, rows), [0], [rows], type_name),
         [np.ascontiguousarray(x.T)], extra)
-    expected_max = np.full(rows, -np.inf, dtype)
-    expected_min = np.full(rows, np.inf, dtype)
-    for c in range(cols):
-        expected_max = ieee_max(expected_max, x[:, c])
-        expected_min = ieee_min(expected_min, x[:, c])
-    assert_same_values(maxima, expected_max)
-    assert_same_values(minima, expected_min)
-
-
-FULL_REDUCTIONS = """func.func public @main(%x: tensor<256x256x{t}>)
-    -> (tensor<{t}>, tensor<{t}>) {{
-  %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>
-  %ninft = stablehlo.convert %ninf : (tensor<f32>) -> tensor<{t}>
-  %inft = stablehlo.negate %ninft : tensor<{t}>
-  %max = stablehlo.reduce(%x init: %ninft) applies stablehlo.maximum across dimensions = [0, 1]
-      : (tensor<256x256x{t}>, tensor<{t}>) -> tensor<{t}>
-  %min = stablehlo.reduce(%x init: %inft) applies stablehlo.minimum across dimensions = [0, 1]
-      : (tensor<256x256x{t}>, tensor<{t}>) -> tensor<{t}>
-  return %max, %min : tensor<{t}>, tensor<{t}>
-}}
-"""
+    for actual, expected in zip(results, row_extrema(x)):
+        assert_same_values(actual, expected)
 
 
 @pytest.mark.parametrize("case", range(5))
@@ -206,19 +182,14 @@ def test_full_reductions(run_axle_results, type_name, case, extra):
     dtype = TYPES[type_name]
     # One of zero_rows' cases, as a whole array.
     x = zero_rows(dtype, 6, 256 * 256)[case].reshape(256, 256)
-    maximum, minimum = run_axle_results(
-        FULL_REDUCTIONS.format(t=type_name), [x], extra)
+    results = run_axle_results(
+        extrema_program((256, 256), [0, 1], [], type_name), [x], extra)
     # IEEE maximum and minimum do not depend on the order: fold the
-    # distinct bit patterns.
+    # distinct bit patterns, as one row.
     bits = x.ravel().view(np.uint64 if dtype == np.float64 else np.uint32)
-    expected_max = np.array(-np.inf, dtype)
-    expected_min = np.array(np.inf, dtype)
-    for value in np.unique(bits):
-        v = np.array(value).view(dtype)
-        expected_max = ieee_max(expected_max, v)
-        expected_min = ieee_min(expected_min, v)
-    assert_same_values(np.asarray(maximum), expected_max)
-    assert_same_values(np.asarray(minimum), expected_min)
+    distinct = np.unique(bits).view(dtype)[None, :]
+    for actual, expected in zip(results, row_extrema(distinct)):
+        assert_same_values(np.asarray(actual).reshape(1), expected)
 
 
 MATMUL_EPILOGUE = """func.func public @main(%a: tensor<256x64x{t}>, %b: tensor<64x512x{t}>,
