@@ -6,8 +6,9 @@
 // minimum(-0, +0) = +0, where IEEE 754's maximum and minimum (StableHLO's
 // semantics, and the interpreter's) order -0 below +0. This pass applies
 // the other expansions and leaves those ops for LLVM (exact, as
-// llvm.maximum / llvm.minimum), except on one-register AVX-512 vectors,
-// where vrange orders signed zeros in one instruction.
+// llvm.maximum / llvm.minimum), except on AVX-512 vectors of whole
+// registers, where vrange orders signed zeros in one instruction per
+// register.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +17,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -118,15 +120,10 @@ struct RangeMinMax : public OpRewritePattern<MinMaxOp> {
         rewriter, loc, type,
         DenseElementsAttr::get(type, rewriter.getZeroAttr(element)));
     ArrayRef<int64_t> outer = type.getShape().drop_back();
-    int64_t registers = 1;
-    for (int64_t size : outer)
-      registers *= size;
-    SmallVector<int64_t> position(outer.size(), 0);
-    for (int64_t index = 0; index < registers; ++index) {
-      for (int64_t dim = outer.size() - 1, rest = index; dim >= 0; --dim) {
-        position[dim] = rest % outer[dim];
-        rest /= outer[dim];
-      }
+    SmallVector<int64_t> strides = computeStrides(outer);
+    for (int64_t index = 0, rows = computeProduct(outer); index < rows;
+         ++index) {
+      SmallVector<int64_t> position = delinearize(index, strides);
       Value lhs =
           vector::ExtractOp::create(rewriter, loc, op.getLhs(), position);
       Value rhs =

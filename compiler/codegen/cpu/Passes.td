@@ -183,16 +183,15 @@ def ExpandArithPass : Pass<"axle-expand-arith"> {
     every target). With `avx512dq`, the ones on vectors of whole zmm
     registers (16 x f32, 8 x f64, and rows of several, such as a matmul
     epilogue's 64 columns) become vrangeps / vrangepd, register by
-    register, which order signed zeros
-    but return the other operand for a quiet NaN, and a select of a + b
-    (the first NaN, made quiet, as llvm::maximum gives) where either
-    operand is NaN: three instructions where LLVM's generic lowering
-    takes six.
+    register, which order signed zeros but return the other operand for
+    a quiet NaN, and a select of a + b (the first NaN, made quiet, as
+    llvm::maximum gives) where either operand is NaN: three instructions
+    per register where LLVM's generic lowering takes six.
   }];
   let options = [
     Option<"avx512dq", "avx512dq", "bool", /*default=*/"false",
-           "The target has AVX-512DQ: maximumf and minimumf of 512-bit "
-           "vectors use vrangeps / vrangepd">
+           "The target has AVX-512DQ: maximumf and minimumf of vectors of "
+           "whole 512-bit registers use vrangeps / vrangepd">
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect", "::mlir::LLVM::LLVMDialect",

@@ -3,8 +3,9 @@
 
 // maximumf and minimumf are never expanded into compare-and-select (which
 // gives maximum(+0, -0) = -0): they stay for LLVM's exact lowering, or,
-// with AVX-512DQ on one-register vectors, become vrange (which orders -0
-// below +0) with a + b selected where either operand is NaN.
+// with AVX-512DQ on vectors of whole registers, become vrange per register
+// (which orders -0 below +0) with a + b selected where either operand is
+// NaN.
 
 // CHECK-LABEL: func.func @min_max_f32(
 // PLAIN-NOT: arith.select
