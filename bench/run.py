@@ -19,7 +19,11 @@ bench/models/suite/) and each thread count, on the same pinned cores
     in IREE_FLAG_LADDER), run by iree.runtime in a pinned worker: local-task
     with one worker per core (`--task_topology_cpu_ids`), or local-sync
     where that is faster for the model;
-  - numpy's matmul, as an extra baseline for the f32 matmuls.
+  - numpy's matmul, as an extra baseline for the f32 matmuls;
+  - oneDNN, the kernel library axle could have called instead of
+    generating code, for the matmuls and convolutions
+    (bench/onednn_baseline.cpp, built here against Debian's libdnnl-dev;
+    OMP_NUM_THREADS=T).
 Runs are interleaved in rounds (a quarter of XLA's and IREE's runs, a
 third of axle's, and so on: three axle invocations between the baselines'
 four parts, each batch after SETTLE_S of idle cores), warm-up excluded,
@@ -95,7 +99,10 @@ ROUNDS = 3
 # otherwise share a core with them (axle's 256^3 matmul on two threads ran
 # at its one-thread time, 0.31 ms instead of 0.20, right after numpy).
 SETTLE_S = 0.2
-NAMES = {"axle": "axle", "xla": "XLA:CPU", "iree": "IREE", "numpy": "numpy"}
+NAMES = {"axle": "axle", "xla": "XLA:CPU", "iree": "IREE", "numpy": "numpy",
+         "onednn": "oneDNN"}
+# Baselines whose outputs are checked against XLA's besides axle's.
+CHECKED = ("axle", "iree", "numpy", "onednn")
 
 
 class Settings:
@@ -332,6 +339,49 @@ def peak_probe(threads, tmp, mode=None):
     return json.loads(result.stdout)
 
 
+def onednn_supports(name):
+    """Models bench/onednn_baseline.cpp implements: the matmuls and the
+    convolutions, where a kernel library is the natural alternative to
+    generated code."""
+    return name.startswith("matmul_") or name in ("conv1x1", "resnet_stack")
+
+
+def build_onednn(tmp):
+    """bench/onednn_baseline.cpp built against libdnnl: {"binary": PATH},
+    or {"error": why} (no C++ compiler, or libdnnl-dev not installed)."""
+    compiler = shutil.which("clang++-22") or shutil.which("clang++")
+    if not compiler:
+        return {"error": "no clang++-22 to build the oneDNN baseline"}
+    binary = tmp / "onednn_baseline"
+    result = subprocess.run(
+        [compiler, "-O2", "-std=c++17", str(BENCH / "onednn_baseline.cpp"),
+         "-ldnnl", "-o", str(binary)], capture_output=True, text=True)
+    if result.returncode != 0:
+        why = next((l for l in result.stderr.splitlines() if "error" in l),
+                   result.stderr)
+        return {"error": "oneDNN baseline did not build (libdnnl-dev "
+                "installed? scripts/setup.sh installs it): " + first_line(why)}
+    return {"binary": str(binary)}
+
+
+def onednn_invoke(run, binary, threads, n, tag, timeout):
+    """One run of the oneDNN baseline: two warm-up calls + n timed ones."""
+    _, prefix = taskset(threads)
+    output = str(run.dir / f"{tag}.out0.npy")
+    env = dict(os.environ, OMP_NUM_THREADS=str(threads))
+    result = run_measured(prefix + [binary, run.model.name, str(n), output,
+                                    *run.inputs], timeout, env=env)
+    if result["timed_out"]:
+        return {"error": f"oneDNN baseline timed out after {timeout:.0f} s"}
+    if result["rc"] != 0:
+        return {"error": first_line(result["stderr"] or result["stdout"])}
+    report = json.loads(result["stdout"])
+    return {"runs_us": report["runs_us"], "outputs": [output],
+            "rss_mib": result["maxrss_mib"], "isa": report.get("isa"),
+            "weights": report.get("weights"),
+            "estimate_us": report["median_us"]}
+
+
 def probe_peaks(data, threads_list, tmp, mode, log):
     """Runs the peak probe for each thread count and keeps, field by field,
     the best of this and any earlier probe of the run (the full suite
@@ -539,7 +589,7 @@ def summarize(runs_us):
 
 
 def measure_slot(run, threads, workers, axle_info, iree_info, tools,
-                 settings, estimate_axle_us, log):
+                 settings, estimate_axle_us, log, onednn=None):
     """One model at one thread count, interleaving the backends."""
     pids = [w.process.pid for w in workers.values() if w.alive()]
     before = cpu_snapshot(pids)
@@ -572,6 +622,21 @@ def measure_slot(run, threads, workers, axle_info, iree_info, tools,
         if kind == "xla" and is_matmul:
             loaded["numpy"] = {"estimate_us": reply["numpy_estimate_us"]}
             slot["numpy"] = {"outputs": [request["numpy_output"]]}
+    if onednn and onednn_supports(run.model.name):
+        if "error" in onednn:
+            slot["onednn"] = {"error": onednn["error"]}
+        else:
+            # Two timed calls give the latency the run count is planned on
+            # (and the output); the timed runs come in batches below.
+            time.sleep(SETTLE_S)
+            first = onednn_invoke(run, onednn["binary"], threads, 2,
+                                  f"onednn.{tag}", 600)
+            if "error" in first:
+                slot["onednn"] = {"error": first["error"]}
+            else:
+                loaded["onednn"] = first
+                slot["onednn"] = {k: first[k] for k in
+                                  ("outputs", "isa", "weights", "rss_mib")}
     plans = {k: plan_runs(v["estimate_us"], settings)
              for k, v in loaded.items()}
     done = {k: [] for k in plans}
@@ -584,9 +649,18 @@ def measure_slot(run, threads, workers, axle_info, iree_info, tools,
             count = want - len(done[kind])
             if count <= 0:
                 continue
-            worker = workers["xla" if kind == "numpy" else kind]
             timeout = 60 + 5 * count * loaded[kind]["estimate_us"] / 1e6
             time.sleep(SETTLE_S)
+            if kind == "onednn":
+                reply = onednn_invoke(run, onednn["binary"], threads, count,
+                                      f"onednn.{tag}", timeout)
+                if "error" in reply:
+                    slot[kind]["error"] = reply["error"]
+                    del plans[kind]
+                else:
+                    done[kind] += reply["runs_us"]
+                continue
+            worker = workers["xla" if kind == "numpy" else kind]
             try:
                 reply = worker.request(timeout, op="run", n=count,
                                        which="numpy" if kind == "numpy"
@@ -653,7 +727,7 @@ def measure_slot(run, threads, workers, axle_info, iree_info, tools,
     reference = next((slot[k]["outputs"] for k in ("xla", "iree")
                       if "median_us" in slot.get(k, {})), None)
     dtypes = [d for _, d in run.results]
-    for kind in ("axle", "iree", "numpy"):
+    for kind in CHECKED:
         entry = slot.get(kind, {})
         if reference and "outputs" in entry and entry["outputs"] != reference:
             entry["check"] = compare(entry["outputs"], reference, dtypes)
@@ -713,7 +787,7 @@ def geomean(values):
 
 def check_cell(slot):
     parts = []
-    for kind in ("axle", "iree", "numpy"):
+    for kind in CHECKED:
         check = slot.get(kind, {}).get("check")
         if check:
             mark = "ok" if check["ok"] else "MISMATCH"
@@ -722,6 +796,23 @@ def check_cell(slot):
                 f" ({check.get('why')})"
             parts.append(f"{NAMES[kind]} {mark}{detail}")
     return "; ".join(parts) or "–"
+
+
+def onednn_summary(data, models):
+    """The oneDNN build's state, ISA and weight layouts, for the report."""
+    info = data.get("onednn", {})
+    if "error" in info:
+        return "not run: " + info["error"]
+    isas, layouts = set(), set()
+    for name in models:
+        for slot in data["models"][name]["threads"].values():
+            entry = slot.get("onednn", {})
+            if entry.get("isa"):
+                isas.add(entry["isa"])
+            if entry.get("weights"):
+                layouts.add(f"{name}: {entry['weights']}")
+    return ("ISA " + (", ".join(sorted(isas)) or "–") + "; weights "
+            + (", ".join(sorted(layouts)) or "–"))
 
 
 def write_report(path, data, models):
@@ -780,11 +871,12 @@ def write_report(path, data, models):
         peak = data["peaks"][str(threads)]
         lines += [f"## {threads} thread{'s' if threads > 1 else ''} "
                   f"(taskset -c {taskset(threads)[0]})", "",
-                  "| model | axle | XLA:CPU | IREE | numpy | axle/XLA | "
-                  "axle/IREE | axle rate | XLA rate | IREE rate | outputs | "
-                  "other load |",
-                  "|---|---|---|---|---|---|---|---|---|---|---|---|"]
-        to_xla, to_iree = [], []
+                  "| model | axle | XLA:CPU | IREE | numpy | oneDNN | axle/XLA | "
+                  "axle/IREE | axle/oneDNN | axle rate | XLA rate | IREE rate "
+                  "| oneDNN rate | outputs | other load |",
+                  "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+                  "---|"]
+        to_xla, to_iree, to_onednn = [], [], []
         for name in models:
             record = data["models"][name]
             slot = record["threads"].get(str(threads))
@@ -793,9 +885,13 @@ def write_report(path, data, models):
             model = export_suite.suite()[name]
             rx = ratio(slot.get("axle", {}), slot.get("xla", {}))
             ri = ratio(slot.get("axle", {}), slot.get("iree", {}))
+            ro = ratio(slot.get("axle", {}), slot.get("onednn", {}))
             to_xla.append(rx)
             to_iree.append(ri)
+            to_onednn.append(ro)
             numpy_cell = fmt_ms(slot["numpy"]) if "numpy" in slot else "–"
+            onednn_cell = (fmt_ms(slot["onednn"]) if "onednn" in slot
+                           else "–")
             iree_cell = fmt_ms(slot.get("iree", {}))
             driver = slot.get("iree", {}).get("driver")
             if driver and "median_us" in slot["iree"]:
@@ -803,18 +899,21 @@ def write_report(path, data, models):
             lines.append(
                 f"| {name} | {fmt_ms(slot.get('axle', {}))} | "
                 f"{fmt_ms(slot.get('xla', {}))} | "
-                f"{iree_cell} | {numpy_cell} | "
+                f"{iree_cell} | {numpy_cell} | {onednn_cell} | "
                 f"{f'{rx:.2f}' if rx else '–'} | "
                 f"{f'{ri:.2f}' if ri else '–'} | "
-                + " | ".join(rate(model, slot.get(k, {}), peak)
-                             for k in BACKENDS)
+                f"{f'{ro:.2f}' if ro else '–'} | "
+                + " | ".join(rate(model, slot[k], peak) if k in slot else "–"
+                             for k in (*BACKENDS, "onednn"))
                 + f" | {check_cell(slot)} | "
                 + (f"{slot['other_load']:.2f}"
                    if slot.get("other_load") is not None else "–") + " |")
-        gx, gi = geomean(to_xla), geomean(to_iree)
-        lines += [f"| **geomean** | | | | | "
+        gx, gi, go = geomean(to_xla), geomean(to_iree), geomean(to_onednn)
+        lines += [f"| **geomean** | | | | | | "
                   f"**{f'{gx:.2f}' if gx else '–'}** | "
-                  f"**{f'{gi:.2f}' if gi else '–'}** | | | | | |", ""]
+                  f"**{f'{gi:.2f}' if gi else '–'}** | "
+                  f"**{f'{go:.2f}' if go else '–'}** (its models) "
+                  "| | | | | | |", ""]
     lines += ["## Compile time and peak memory", "",
               "Compile: axle-compile and iree-compile wall time; XLA: "
               "`jit(f).lower().compile()` in the worker. Peak RSS (MiB) at 1 "
@@ -860,12 +959,26 @@ def write_report(path, data, models):
               "hand-off per call that rounds short calls up to a 4 ms tick "
               "on this VM, but ran exp and layernorm twice as fast as "
               "local-sync. "
-              "numpy: OPENBLAS_NUM_THREADS=T.",
+              "numpy: OPENBLAS_NUM_THREADS=T. oneDNN: OMP_NUM_THREADS=T "
+              "(Debian's libdnnl runs on OpenMP).",
               "- axle: `axle-compile` with the defaults (IEEE), except the "
               "bf16 matmuls: `--fast-math`, under which they use vdpbf16ps "
               "where the CPU has AVX512-BF16 (two products per instruction, "
               "subnormals flushed, as IREE's bf16 ukernels); the axle flags "
               "column lists them.",
+              "- oneDNN (the kernel library axle could call instead of "
+              "generating code; matmuls and convolutions only): "
+              "bench/onednn_baseline.cpp, built with clang++ -O2 against "
+              f"Debian's libdnnl-dev ({onednn_summary(data, models)}). "
+              "Matmul primitive with A and C row-major and B either "
+              "row-major or reordered into the primitive's preferred "
+              "layout inside each call, whichever is faster; convolutions "
+              "forward-inference in NHWC with the weights reordered into "
+              "the primitive's layout inside each call (every argument is a "
+              "fresh input of each call, for every backend), bias, ReLU and "
+              "the residual add as post-ops of the convolution. Timed in "
+              "its process around each call (steady_clock), after two "
+              "warm-up calls.",
               f"- IREE: `iree-compile {' '.join(IREE_BASE_FLAGS)}` plus, in "
               f"order until one compiles: "
               + "; ".join(f"{label} (`{' '.join(flags) or '-'}`)"
@@ -907,18 +1020,20 @@ def write_chart(path, data, models):
     counts = data["threads"]
     fig, axes = plt.subplots(1, len(counts), figsize=(7 * len(counts), 8),
                              sharey=True, squeeze=False)
-    colors = {"axle": "tab:red", "iree": "tab:blue", "numpy": "tab:gray"}
+    colors = {"axle": "tab:red", "iree": "tab:blue", "numpy": "tab:gray",
+              "onednn": "tab:green"}
     for ax, threads in zip(axes[0], counts):
         names = [n for n in models
                  if str(threads) in data["models"][n]["threads"]]
         y = np.arange(len(names))
-        for offset, kind in zip((-0.27, 0, 0.27), ("axle", "iree", "numpy")):
+        for offset, kind in zip((-0.3, -0.1, 0.1, 0.3),
+                                ("axle", "iree", "numpy", "onednn")):
             values = []
             for name in names:
                 slot = data["models"][name]["threads"][str(threads)]
                 values.append(ratio(slot.get(kind, {}), slot.get("xla", {}))
                               or np.nan)
-            ax.barh(y + offset, values, height=0.26, color=colors[kind],
+            ax.barh(y + offset, values, height=0.2, color=colors[kind],
                     label=f"{NAMES[kind]} / XLA:CPU")
             if kind == "axle":
                 for row, (name, value) in enumerate(zip(names, values)):
@@ -935,7 +1050,7 @@ def write_chart(path, data, models):
         ax.set_title(f"{threads} thread{'s' if threads > 1 else ''}")
         ax.grid(axis="x", which="both", alpha=0.3)
         ax.legend(loc="lower right")
-    fig.suptitle("axle vs XLA:CPU vs IREE (bench/run.py)")
+    fig.suptitle("axle vs XLA:CPU, IREE and the libraries (bench/run.py)")
     fig.tight_layout()
     fig.savefig(path, dpi=100)
     plt.close(fig)
@@ -999,6 +1114,11 @@ def main():
     try:
         probe_peaks(data, threads_list, tmp, "quick" if args.quick else None,
                     log)
+        onednn = None
+        if any(onednn_supports(name) for name in models):
+            onednn = data["onednn"] = build_onednn(tmp)
+            if "error" in onednn:
+                log(onednn["error"])
         for threads in threads_list:
             for kind in ("xla", "iree"):
                 worker = Worker(kind, threads, tmp)
@@ -1030,7 +1150,7 @@ def main():
                     run, threads,
                     {k: workers[(k, threads)] for k in ("xla", "iree")},
                     record["axle_compile"], record["iree_compile"], tools,
-                    settings, estimate, log)
+                    settings, estimate, log, onednn)
                 record["threads"][str(threads)] = slot
                 if "median_us" in slot.get("axle", {}):
                     estimate = slot["axle"]["median_us"]

@@ -11,6 +11,7 @@ repo_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 apt_packages=(
   llvm-22-dev libmlir-22-dev mlir-22-tools clang-22 lld-22 libclang-rt-22-dev
   cmake ninja-build ccache libgtest-dev python3-venv
+  libdnnl-dev  # oneDNN: the kernel-library baseline of bench/run.py
 )
 
 missing=()

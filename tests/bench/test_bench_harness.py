@@ -31,12 +31,16 @@ def test_quick_run_writes_the_table(build_dir, tmp_path):
         capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stdout + result.stderr
     text = report.read_text()
-    assert "| model | axle | XLA:CPU | IREE |" in text
+    assert "| model | axle | XLA:CPU | IREE | numpy | oneDNN |" in text
     row = next(line for line in text.splitlines()
                if line.startswith("| matmul_f32_256 |"))
     # Every backend produced a latency and agreed with XLA's output; a
     # failure would put "FAIL: ..." or "MISMATCH" in the row instead.
     assert "FAIL" not in row, row
     assert "axle ok" in row and "IREE ok" in row, row
+    if pathlib.Path("/usr/include/dnnl.hpp").exists():
+        # The kernel-library baseline ran too (scripts/setup.sh installs
+        # libdnnl-dev) and agreed.
+        assert "oneDNN ok" in row, row
     assert "**geomean**" in text
     assert report.with_suffix(".json").exists()
