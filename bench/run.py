@@ -750,28 +750,97 @@ def fmt_ms(entry):
     return f"{ms:.{digits}f} ±{entry['iqr_pct'] / 2:.1f}% ({entry['n']})"
 
 
-def rate(model, entry, peak):
-    """GFLOP/s or GB/s of a backend's median, and its share of the peak:
-    the FMA peak of the dtype, or the copy (read, for reductions)
-    bandwidth."""
-    if "median_us" not in entry or "error" in peak:
-        return "–"
+def throughput(model, entry, peak):
+    """(value, unit, share of the peak or None, what the peak is) of a
+    backend's median: GFLOP/s against the FMA peak of the dtype, or GB/s
+    against the copy (read, for reductions) bandwidth; None when the model
+    has neither count or the backend has no median."""
+    if "median_us" not in entry:
+        return None
     seconds = entry["median_us"] / 1e6
     if model.flops:
-        gflops = model.flops / seconds / 1e9
+        value = model.flops / seconds / 1e9
         top = peak.get("f32_gflops")
         if any(a.dtype == "bfloat16" for a in model.args):
             # A bf16 matmul may run on vdpbf16ps or convert and use f32
             # FMAs, whichever is faster on this CPU.
             top = max(top or 0, peak.get("bf16_gflops") or 0)
-        share = f" = {100 * gflops / top:.0f}% FMA" if top else ""
-        return f"{gflops:.1f} GFLOP/s{share}"
-    if model.bytes:
-        gbs = model.bytes / seconds / 1e9
+        unit, what = "GFLOP/s", "FMA"
+    elif model.bytes:
+        value = model.bytes / seconds / 1e9
         top = peak.get(f"{model.traffic}_64mib_gbs")
-        share = f" = {100 * gbs / top:.0f}% {model.traffic}" if top else ""
-        return f"{gbs:.1f} GB/s{share}"
-    return "–"
+        unit, what = "GB/s", model.traffic
+    else:
+        return None
+    return value, unit, (value / top if top else None), what
+
+
+def rate(model, entry, peak):
+    """A rate cell: throughput and its share of the probe's peak."""
+    found = throughput(model, entry, peak) if "error" not in peak else None
+    if not found:
+        return "–"
+    value, unit, share, what = found
+    return f"{value:.1f} {unit}" + (f" = {100 * share:.0f}% {what}"
+                                    if share is not None else "")
+
+
+# The suite's targets: matmul_f32_1024 at this share of the f32 FMA peak,
+# the bf16 matmuls of the bf16 peak, memory-bound models of the copy (sums:
+# read) bandwidth, and every model at or under the better of XLA:CPU and
+# IREE.
+TARGET_F32_MATMUL = 0.85
+TARGET_BF16_MATMUL = 0.75
+TARGET_MEMORY_BOUND = 0.75
+TARGET_RUN_MINUTES = 20
+
+
+def target_lines(data, models, threads):
+    """The targets section's lines for one thread count: each measured
+    share against its target, and the models slower than the better of
+    XLA:CPU and IREE."""
+    peak = data["peaks"][str(threads)]
+    suite = export_suite.suite()
+
+    def share_of(name):
+        slot = data["models"].get(name, {}).get("threads", {}).get(
+            str(threads), {})
+        found = throughput(suite[name], slot.get("axle", {}), peak)
+        return found[2] if found else None
+
+    def listed(names, target):
+        parts = []
+        for name in names:
+            share = share_of(name)
+            mark = ("–" if share is None else
+                    f"{100 * share:.0f}%{'' if share >= target else ' (under)'}")
+            parts.append(f"{name} {mark}")
+        return ", ".join(parts) or "–"
+
+    present = [n for n in models if str(threads) in
+               data["models"][n]["threads"]]
+    f32 = [n for n in present if n == "matmul_f32_1024"]
+    bf16 = [n for n in present if n.startswith("matmul_bf16")]
+    memory = [n for n in present if suite[n].bytes]
+    slower = []
+    for name in present:
+        slot = data["models"][name]["threads"][str(threads)]
+        peers = [(slot[k]["median_us"], k) for k in ("xla", "iree")
+                 if "median_us" in slot.get(k, {})]
+        if "median_us" not in slot.get("axle", {}) or not peers:
+            continue
+        best, kind = min(peers)
+        if slot["axle"]["median_us"] > best:
+            slower.append(f"{name} {slot['axle']['median_us'] / best:.2f} "
+                          f"({NAMES[kind]})")
+    return [f"- {threads} thread{'s' if threads > 1 else ''}: "
+            f"f32 matmul 1024^3 (target {TARGET_F32_MATMUL:.0%} of FMA): "
+            f"{listed(f32, TARGET_F32_MATMUL)}; bf16 matmuls (target "
+            f"{TARGET_BF16_MATMUL:.0%}): {listed(bf16, TARGET_BF16_MATMUL)}; "
+            f"memory-bound (target {TARGET_MEMORY_BOUND:.0%} of copy, sums "
+            f"of read): {listed(memory, TARGET_MEMORY_BOUND)}; slower than "
+            f"the better of XLA:CPU and IREE: "
+            f"{', '.join(slower) or 'none'}."]
 
 
 def ratio(a, b):
@@ -914,6 +983,14 @@ def write_report(path, data, models):
                   f"**{f'{gi:.2f}' if gi else '–'}** | "
                   f"**{f'{go:.2f}' if go else '–'}** (its models) "
                   "| | | | | | |", ""]
+    lines += ["## Against the targets", "",
+              "Shares of the probe's peak above, axle's medians; \"(under)\" "
+              "marks a share below its target. The ratio after a slower "
+              "model is axle's median over the faster baseline's.", ""]
+    for threads in data["threads"]:
+        lines += target_lines(data, models, threads)
+    lines += [f"- The whole run: {data['wall_s'] / 60:.1f} min (target: the "
+              f"full suite under {TARGET_RUN_MINUTES} min).", ""]
     lines += ["## Compile time and peak memory", "",
               "Compile: axle-compile and iree-compile wall time; XLA: "
               "`jit(f).lower().compile()` in the worker. Peak RSS (MiB) at 1 "

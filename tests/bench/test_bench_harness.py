@@ -43,4 +43,8 @@ def test_quick_run_writes_the_table(build_dir, tmp_path):
         # libdnnl-dev) and agreed.
         assert "oneDNN ok" in row, row
     assert "**geomean**" in text
+    # The targets section restates the row against the better baseline.
+    targets = text.split("## Against the targets", 1)[1]
+    assert "- 1 thread: f32 matmul 1024^3" in targets
+    assert "slower than the better of XLA:CPU and IREE:" in targets
     assert report.with_suffix(".json").exists()
