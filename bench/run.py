@@ -1126,7 +1126,8 @@ def write_chart(path, data, models):
                       "faster than XLA)")
         ax.set_title(f"{threads} thread{'s' if threads > 1 else ''}")
         ax.grid(axis="x", which="both", alpha=0.3)
-        ax.legend(loc="lower right")
+        # Below the axes: inside, it would cover the matmuls' bars.
+        ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.07), ncol=2)
     fig.suptitle("axle vs XLA:CPU, IREE and the libraries (bench/run.py)")
     fig.tight_layout()
     fig.savefig(path, dpi=100)
