@@ -542,16 +542,13 @@ void addConv(Model &model, const memory &src, const Array &w, const Array *bias,
   dnnl::primitive_attr attr = userScratchpadAttr();
   attr.set_post_ops(ops);
 
-  dnnl::convolution_forward::desc desc =
-      bias ? dnnl::convolution_forward::desc(
-                 dnnl::prop_kind::forward_inference,
-                 dnnl::algorithm::convolution_direct, src.get_desc(),
-                 anyWeights, memory::desc({oc}, DataType::f32, Tag::a),
-                 dst.get_desc(), strides, padding, padding)
-           : dnnl::convolution_forward::desc(
-                 dnnl::prop_kind::forward_inference,
-                 dnnl::algorithm::convolution_direct, src.get_desc(),
-                 anyWeights, dst.get_desc(), strides, padding, padding);
+  // An empty bias descriptor means no bias to oneDNN.
+  memory::desc biasDesc =
+      bias ? memory::desc({oc}, DataType::f32, Tag::a) : memory::desc();
+  dnnl::convolution_forward::desc desc(
+      dnnl::prop_kind::forward_inference, dnnl::algorithm::convolution_direct,
+      src.get_desc(), anyWeights, biasDesc, dst.get_desc(), strides, padding,
+      padding);
   dnnl::convolution_forward::primitive_desc pd(desc, attr, engine);
 
   memory weights = weightsFor(userWeights, pd.weights_desc(), engine,

@@ -651,20 +651,17 @@ def measure_slot(run, threads, workers, axle_info, iree_info, tools,
                 continue
             timeout = 60 + 5 * count * loaded[kind]["estimate_us"] / 1e6
             time.sleep(SETTLE_S)
-            if kind == "onednn":
-                reply = onednn_invoke(run, onednn["binary"], threads, count,
-                                      f"onednn.{tag}", timeout)
-                if "error" in reply:
-                    slot[kind]["error"] = reply["error"]
-                    del plans[kind]
-                else:
-                    done[kind] += reply["runs_us"]
-                continue
-            worker = workers["xla" if kind == "numpy" else kind]
             try:
-                reply = worker.request(timeout, op="run", n=count,
-                                       which="numpy" if kind == "numpy"
-                                       else "main")
+                if kind == "onednn":
+                    reply = onednn_invoke(run, onednn["binary"], threads,
+                                          count, f"onednn.{tag}", timeout)
+                    if "error" in reply:
+                        raise WorkerError(reply["error"])
+                else:
+                    worker = workers["xla" if kind == "numpy" else kind]
+                    reply = worker.request(timeout, op="run", n=count,
+                                           which="numpy" if kind == "numpy"
+                                           else "main")
                 done[kind] += reply["runs_us"]
             except WorkerError as error:
                 slot[kind]["error"] = str(error)
@@ -802,10 +799,11 @@ def target_lines(data, models, threads):
     peak = data["peaks"][str(threads)]
     suite = export_suite.suite()
 
+    def slot_of(name):
+        return data["models"][name]["threads"][str(threads)]
+
     def share_of(name):
-        slot = data["models"].get(name, {}).get("threads", {}).get(
-            str(threads), {})
-        found = throughput(suite[name], slot.get("axle", {}), peak)
+        found = throughput(suite[name], slot_of(name).get("axle", {}), peak)
         return found[2] if found else None
 
     def listed(names, target):
@@ -824,15 +822,14 @@ def target_lines(data, models, threads):
     memory = [n for n in present if suite[n].bytes]
     slower = []
     for name in present:
-        slot = data["models"][name]["threads"][str(threads)]
-        peers = [(slot[k]["median_us"], k) for k in ("xla", "iree")
-                 if "median_us" in slot.get(k, {})]
-        if "median_us" not in slot.get("axle", {}) or not peers:
-            continue
-        best, kind = min(peers)
-        if slot["axle"]["median_us"] > best:
-            slower.append(f"{name} {slot['axle']['median_us'] / best:.2f} "
-                          f"({NAMES[kind]})")
+        slot = slot_of(name)
+        # axle over the better baseline: the larger of its two ratios.
+        ratios = [(ratio(slot.get("axle", {}), slot.get(k, {})), k)
+                  for k in ("xla", "iree")]
+        ratios = [(r, k) for r, k in ratios if r]
+        if ratios and max(ratios)[0] > 1:
+            worst, kind = max(ratios)
+            slower.append(f"{name} {worst:.2f} ({NAMES[kind]})")
     return [f"- {threads} thread{'s' if threads > 1 else ''}: "
             f"f32 matmul 1024^3 (target {TARGET_F32_MATMUL:.0%} of FMA): "
             f"{listed(f32, TARGET_F32_MATMUL)}; bf16 matmuls (target "
@@ -972,7 +969,7 @@ def write_report(path, data, models):
                 f"{f'{rx:.2f}' if rx else '–'} | "
                 f"{f'{ri:.2f}' if ri else '–'} | "
                 f"{f'{ro:.2f}' if ro else '–'} | "
-                + " | ".join(rate(model, slot[k], peak) if k in slot else "–"
+                + " | ".join(rate(model, slot.get(k, {}), peak)
                              for k in (*BACKENDS, "onednn"))
                 + f" | {check_cell(slot)} | "
                 + (f"{slot['other_load']:.2f}"
