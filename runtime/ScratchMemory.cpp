@@ -2,6 +2,8 @@
 
 #include "runtime/ScratchMemory.h"
 
+#include "runtime/HugePages.h"
+
 #include <atomic>
 #include <cinttypes>
 #include <cstdint>
@@ -19,6 +21,8 @@ constexpr size_t kAlignment = 64;
 struct Header {
   size_t capacity;
   void *raw;
+  /// The size of raw's own mapping (mapPages), or 0 where malloc gave it.
+  size_t mappedBytes;
 };
 static_assert(sizeof(Header) <= kAlignment);
 /// How much one thread may keep cached.
@@ -29,13 +33,29 @@ Header *headerOf(void *block) {
   return reinterpret_cast<Header *>(static_cast<char *>(block) - kAlignment);
 }
 
+/// Gives a block's memory back to where it came from.
+void release(void *block) {
+  Header *header = headerOf(block);
+  if (header->mappedBytes)
+    unmapPages(header->raw, header->mappedBytes);
+  else
+    std::free(header->raw);
+}
+
+/// `bytes` of new memory, or null: blocks large enough for huge pages get a
+/// mapping of their own (mappedBytes = bytes), the rest come from malloc.
+void *freshMemory(size_t bytes, size_t &mappedBytes) {
+  mappedBytes = bytes >= kHugePageAdviceBytes ? bytes : 0;
+  return mappedBytes ? mapPages(bytes) : std::malloc(bytes);
+}
+
 struct Cache {
   std::vector<void *> blocks;
   size_t bytes = 0;
 
   void clear() {
     for (void *block : blocks)
-      std::free(headerOf(block)->raw);
+      release(block);
     blocks.clear();
     bytes = 0;
   }
@@ -98,18 +118,19 @@ extern "C" void *axle_scratch_alloc(uint64_t size) {
   }
   if (size > SIZE_MAX - 2 * kAlignment)
     scratchExhausted(size);
-  void *raw = std::malloc(size + 2 * kAlignment);
+  size_t mappedBytes;
+  void *raw = freshMemory(size + 2 * kAlignment, mappedBytes);
   if (!raw) {
     // This thread's cached blocks may be what is missing.
     cache.clear();
-    raw = std::malloc(size + 2 * kAlignment);
+    raw = freshMemory(size + 2 * kAlignment, mappedBytes);
   }
   if (!raw)
     scratchExhausted(size);
   uintptr_t start = reinterpret_cast<uintptr_t>(raw) + kAlignment;
   start = (start + kAlignment - 1) / kAlignment * kAlignment;
   void *block = reinterpret_cast<void *>(start);
-  *headerOf(block) = {size, raw};
+  *headerOf(block) = {size, raw, mappedBytes};
   return block;
 }
 
@@ -121,14 +142,13 @@ extern "C" void axle_scratch_free(void *block) {
       cache.bytes + header->capacity <= kCacheLimitBytes) {
     if (cache.blocks.size() == kCacheLimitBlocks) {
       // Make room: drop the oldest.
-      Header *oldest = headerOf(cache.blocks.front());
-      cache.bytes -= oldest->capacity;
-      std::free(oldest->raw);
+      cache.bytes -= headerOf(cache.blocks.front())->capacity;
+      release(cache.blocks.front());
       cache.blocks.erase(cache.blocks.begin());
     }
     cache.blocks.push_back(block);
     cache.bytes += header->capacity;
     return;
   }
-  std::free(header->raw);
+  release(block);
 }

@@ -8,6 +8,7 @@
 // free. Large blocks freed by a thread stay cached on that thread for its
 // next call: a model's arena of tens of megabytes would otherwise come
 // back from the kernel as fresh pages (and page faults) on every call.
+// A large new block is a mapping of its own on huge pages (HugePages.h).
 //
 //===----------------------------------------------------------------------===//
 

@@ -2,11 +2,17 @@
 
 #include "runtime/ScratchMemory.h"
 
+#include "runtime/HugePages.h"
+
 #include <gtest/gtest.h>
 
 #include <cstdint>
 #include <cstring>
+#include <fstream>
+#include <optional>
+#include <string>
 #include <thread>
+#include <vector>
 
 using namespace axle::runtime;
 
@@ -63,6 +69,56 @@ TEST(ScratchMemory, CachesArePerThread) {
   EXPECT_EQ(other, 0u);
   EXPECT_EQ(cachedScratchBytes(), size_t(1) << 20);
   releaseCachedScratch();
+}
+
+/// The kernel's count of huge pages given to page faults so far, where it
+/// reports one.
+std::optional<long long> hugePageFaults() {
+  std::ifstream vmstat("/proc/vmstat");
+  std::string name;
+  long long value;
+  while (vmstat >> name >> value)
+    if (name == "thp_fault_alloc")
+      return value;
+  return std::nullopt;
+}
+
+/// Whether transparent huge pages are on for mappings that ask for them.
+bool hugePagesOnRequest() {
+  std::ifstream mode("/sys/kernel/mm/transparent_hugepage/enabled");
+  std::string line;
+  std::getline(mode, line);
+  return line.find("[madvise]") != std::string::npos ||
+         line.find("[always]") != std::string::npos;
+}
+
+TEST(ScratchMemory, LargeFreshBlocksGetHugePages) {
+  if (!hugePagesOnRequest() || !hugePageFaults())
+    GTEST_SKIP() << "this kernel gives no transparent huge pages on request "
+                    "(or does not count them)";
+  releaseCachedScratch();
+  long long before = *hugePageFaults();
+  // Four whole 2 MiB pages at least, touched for the first time.
+  const uint64_t size = 12 << 20;
+  void *block = axle_scratch_alloc(size);
+  std::memset(block, 1, size);
+  long long after = *hugePageFaults();
+  axle_scratch_free(block);
+  releaseCachedScratch();
+  EXPECT_GE(after - before, 4);
+}
+
+TEST(ScratchMemory, HugePageAdviceLeavesAnyBufferUsable) {
+  // Small, unaligned and empty ranges are no error: the advice covers only
+  // whole huge pages inside the range, or nothing.
+  std::vector<char> small(5000, 1);
+  adviseHugePages(small.data() + 3, small.size() - 3);
+  adviseHugePages(small.data(), 0);
+  std::vector<char> large(kHugePageAdviceBytes + 12345, 2);
+  adviseHugePages(large.data() + 1, large.size() - 1);
+  EXPECT_EQ(small[4999], 1);
+  EXPECT_EQ(large[0], 2);
+  EXPECT_EQ(large.back(), 2);
 }
 
 } // namespace

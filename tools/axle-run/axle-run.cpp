@@ -25,6 +25,7 @@
 #include "interpreter/io/Npy.h"
 #include "interpreter/io/RawBuffer.h"
 #include "interpreter/ops/ProcessGrid.h"
+#include "runtime/HugePages.h"
 #include "runtime/ParallelFor.h"
 #include "runtime/ScratchMemory.h"
 
@@ -46,6 +47,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <memory>
 
 using namespace mlir;
@@ -289,12 +291,18 @@ runCompiled(const axle::runtime::Executable &executable,
     // Time the native code alone: buffers are prepared once, in
     // cache-line-aligned blocks, as a framework allocates them (a weight
     // 16 bytes off a line makes every vector load of it touch two lines:
-    // resnet_stack ran 27% slower so), and large results are then written
-    // around the caches.
-    std::vector<std::unique_ptr<void, decltype(&std::free)>> buffers;
+    // resnet_stack ran 27% slower so), large ones on huge pages as NumPy
+    // asks for them, and large results are then written around the
+    // caches.
+    std::vector<std::unique_ptr<void, std::function<void(void *)>>> buffers;
     auto alignedBlock = [&](size_t bytes) -> void * {
       size_t size = (std::max<size_t>(bytes, 1) + 63) / 64 * 64;
-      buffers.emplace_back(std::aligned_alloc(64, size), &std::free);
+      if (size >= axle::runtime::kHugePageAdviceBytes)
+        buffers.emplace_back(axle::runtime::mapPages(size), [size](void *p) {
+          axle::runtime::unmapPages(p, size);
+        });
+      else
+        buffers.emplace_back(std::aligned_alloc(64, size), &std::free);
       if (!buffers.back())
         fail("cannot allocate " + llvm::Twine(size) + " bytes for a buffer");
       return buffers.back().get();
