@@ -14,6 +14,7 @@
 
 #include "python/src/Api.h"
 #include "runtime/Executable.h"
+#include "runtime/HugePages.h"
 
 #include <nanobind/nanobind.h>
 #include <nanobind/stl/pair.h>
@@ -236,20 +237,35 @@ struct Views {
 };
 
 /// A 64-byte aligned block for an output NumPy array: JAX wraps host
-/// memory of that alignment in place (a copy otherwise).
+/// memory of that alignment in place (a copy otherwise). A large one is a
+/// mapping of its own on huge pages, as NumPy gives its large arrays
+/// (runtime/HugePages.h); its capsule's context holds the mapping's size.
+void releaseBlock(void *data, size_t mapped) {
+  if (mapped)
+    axle::runtime::unmapPages(data, mapped);
+  else
+    std::free(data);
+}
+
 void releaseAligned(PyObject *capsule) {
-  std::free(PyCapsule_GetPointer(capsule, nullptr));
+  releaseBlock(PyCapsule_GetPointer(capsule, nullptr),
+               reinterpret_cast<size_t>(PyCapsule_GetContext(capsule)));
 }
 
 PyObject *newAlignedArray(PyArray_Descr *descr, int ndim, const npy_intp *dims,
                           int64_t bytes) {
   size_t size = (static_cast<size_t>(bytes) + 63) / 64 * 64;
-  void *data = std::aligned_alloc(64, size ? size : 64);
+  size_t mapped = size >= axle::runtime::kHugePageAdviceBytes ? size : 0;
+  void *data = mapped ? axle::runtime::mapPages(mapped)
+                      : std::aligned_alloc(64, size ? size : 64);
   if (!data)
     return PyErr_NoMemory();
-  PyObject *owner = PyCapsule_New(data, nullptr, releaseAligned);
-  if (!owner) {
-    std::free(data);
+  // The destructor goes in last, once the context it reads is set.
+  PyObject *owner = PyCapsule_New(data, nullptr, nullptr);
+  if (!owner || PyCapsule_SetContext(owner, reinterpret_cast<void *>(mapped)) ||
+      PyCapsule_SetDestructor(owner, releaseAligned)) {
+    Py_XDECREF(owner);
+    releaseBlock(data, mapped);
     return nullptr;
   }
   Py_INCREF(descr); // stolen by PyArray_NewFromDescr
