@@ -8,6 +8,7 @@
 
 #if defined(__linux__)
 #include <sys/mman.h>
+#include <unistd.h>
 #endif
 
 namespace axle::runtime {
@@ -33,10 +34,27 @@ void adviseHugePages(void *begin, size_t bytes) {
 
 void *mapPages(size_t bytes) {
 #if defined(__linux__)
-  void *block = mmap(nullptr, bytes, PROT_READ | PROT_WRITE,
-                     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (block == MAP_FAILED)
+  // Map a huge page more than asked and keep the part that starts on a
+  // huge page boundary, so that every whole 2 MiB of the block can be one
+  // (a block of 4 MiB from a plain mapping would get one huge page, not
+  // two).
+  constexpr size_t kHugePage = size_t(2) << 20;
+  if (bytes > SIZE_MAX - kHugePage)
     return nullptr;
+  size_t span = bytes + kHugePage;
+  void *mapped = mmap(nullptr, span, PROT_READ | PROT_WRITE,
+                      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (mapped == MAP_FAILED)
+    return nullptr;
+  uintptr_t raw = reinterpret_cast<uintptr_t>(mapped);
+  uintptr_t start = (raw + kHugePage - 1) & ~uintptr_t(kHugePage - 1);
+  size_t page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
+  uintptr_t end = (start + bytes + page - 1) / page * page;
+  if (start > raw)
+    (void)munmap(mapped, start - raw);
+  if (raw + span > end)
+    (void)munmap(reinterpret_cast<void *>(end), raw + span - end);
+  void *block = reinterpret_cast<void *>(start);
   adviseHugePages(block, bytes);
   return block;
 #else

@@ -25,9 +25,10 @@ constexpr size_t kHugePageAdviceBytes = size_t(4) << 20;
 /// where the kernel or the platform does not take it, nothing changes.
 void adviseHugePages(void *begin, size_t bytes);
 
-/// `bytes` of fresh memory in a mapping of its own, advised onto huge pages
-/// before anything touches it (memory from malloc may be pages an earlier
-/// block already faulted in at 4 KiB); null when the system has none.
+/// `bytes` of fresh memory in a mapping of its own that starts on a 2 MiB
+/// boundary, advised onto huge pages before anything touches it (memory
+/// from malloc may be pages an earlier block already faulted in at 4 KiB);
+/// null when the system has none.
 /// Release it with unmapPages. Where there is no mmap, it is malloc's.
 void *mapPages(size_t bytes);
 
