@@ -1,8 +1,8 @@
 //===- HugePages.cpp - large buffers on huge pages ------------------------===//
-//-------------------------===//
 
 #include "runtime/HugePages.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 
@@ -13,9 +13,13 @@
 
 namespace axle::runtime {
 
+namespace {
+/// The size of a transparent huge page on x86-64 and on 4 KiB-page AArch64.
+constexpr uintptr_t kHugePage = uintptr_t(2) << 20;
+} // namespace
+
 void adviseHugePages(void *begin, size_t bytes) {
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
-  constexpr uintptr_t kHugePage = uintptr_t(2) << 20;
   if (bytes < kHugePageAdviceBytes)
     return;
   uintptr_t start = reinterpret_cast<uintptr_t>(begin);
@@ -38,7 +42,6 @@ void *mapPages(size_t bytes) {
   // huge page boundary, so that every whole 2 MiB of the block can be one
   // (a block of 4 MiB from a plain mapping would get one huge page, not
   // two).
-  constexpr size_t kHugePage = size_t(2) << 20;
   if (bytes > SIZE_MAX - kHugePage)
     return nullptr;
   size_t span = bytes + kHugePage;
@@ -47,7 +50,7 @@ void *mapPages(size_t bytes) {
   if (mapped == MAP_FAILED)
     return nullptr;
   uintptr_t raw = reinterpret_cast<uintptr_t>(mapped);
-  uintptr_t start = (raw + kHugePage - 1) & ~uintptr_t(kHugePage - 1);
+  uintptr_t start = (raw + kHugePage - 1) & ~(kHugePage - 1);
   size_t page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
   uintptr_t end = (start + bytes + page - 1) / page * page;
   if (start > raw)
@@ -58,7 +61,7 @@ void *mapPages(size_t bytes) {
   adviseHugePages(block, bytes);
   return block;
 #else
-  return std::malloc(bytes);
+  return std::aligned_alloc(64, (bytes + 63) / 64 * 64);
 #endif
 }
 
@@ -69,6 +72,22 @@ void unmapPages(void *block, size_t bytes) {
   (void)bytes;
   std::free(block);
 #endif
+}
+
+void *allocateBuffer(size_t bytes, size_t &mappedBytes) {
+  if (bytes >= kHugePageAdviceBytes) {
+    mappedBytes = bytes;
+    return mapPages(bytes);
+  }
+  mappedBytes = 0;
+  return std::aligned_alloc(64, (std::max<size_t>(bytes, 1) + 63) / 64 * 64);
+}
+
+void releaseBuffer(void *block, size_t mappedBytes) {
+  if (mappedBytes)
+    unmapPages(block, mappedBytes);
+  else
+    std::free(block);
 }
 
 } // namespace axle::runtime

@@ -29,11 +29,21 @@ void adviseHugePages(void *begin, size_t bytes);
 /// boundary, advised onto huge pages before anything touches it (memory
 /// from malloc may be pages an earlier block already faulted in at 4 KiB);
 /// null when the system has none.
-/// Release it with unmapPages. Where there is no mmap, it is malloc's.
+/// Release it with unmapPages. Where there is no mmap, it is
+/// aligned_alloc's (64-byte aligned).
 void *mapPages(size_t bytes);
 
 /// Returns a block of mapPages(bytes).
 void unmapPages(void *block, size_t bytes);
+
+/// A buffer of `bytes`, 64-byte aligned, or null: mapPages' where it is
+/// large enough for huge pages (mappedBytes = bytes), aligned_alloc's
+/// otherwise (mappedBytes = 0). The one choice that the runtime's scratch
+/// blocks, axle-run's buffers and the Python module's outputs share.
+void *allocateBuffer(size_t bytes, size_t &mappedBytes);
+
+/// Returns a buffer of allocateBuffer, given the mappedBytes it set.
+void releaseBuffer(void *block, size_t mappedBytes);
 
 } // namespace axle::runtime
 

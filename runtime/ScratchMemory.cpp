@@ -21,7 +21,7 @@ constexpr size_t kAlignment = 64;
 struct Header {
   size_t capacity;
   void *raw;
-  /// The size of raw's own mapping (mapPages), or 0 where malloc gave it.
+  /// allocateBuffer's mappedBytes for raw.
   size_t mappedBytes;
 };
 static_assert(sizeof(Header) <= kAlignment);
@@ -36,17 +36,7 @@ Header *headerOf(void *block) {
 /// Gives a block's memory back to where it came from.
 void release(void *block) {
   Header *header = headerOf(block);
-  if (header->mappedBytes)
-    unmapPages(header->raw, header->mappedBytes);
-  else
-    std::free(header->raw);
-}
-
-/// `bytes` of new memory, or null: blocks large enough for huge pages get a
-/// mapping of their own (mappedBytes = bytes), the rest come from malloc.
-void *freshMemory(size_t bytes, size_t &mappedBytes) {
-  mappedBytes = bytes >= kHugePageAdviceBytes ? bytes : 0;
-  return mappedBytes ? mapPages(bytes) : std::malloc(bytes);
+  releaseBuffer(header->raw, header->mappedBytes);
 }
 
 struct Cache {
@@ -119,11 +109,11 @@ extern "C" void *axle_scratch_alloc(uint64_t size) {
   if (size > SIZE_MAX - 2 * kAlignment)
     scratchExhausted(size);
   size_t mappedBytes;
-  void *raw = freshMemory(size + 2 * kAlignment, mappedBytes);
+  void *raw = allocateBuffer(size + 2 * kAlignment, mappedBytes);
   if (!raw) {
     // This thread's cached blocks may be what is missing.
     cache.clear();
-    raw = freshMemory(size + 2 * kAlignment, mappedBytes);
+    raw = allocateBuffer(size + 2 * kAlignment, mappedBytes);
   }
   if (!raw)
     scratchExhausted(size);

@@ -239,25 +239,19 @@ struct Views {
 /// A 64-byte aligned block for an output NumPy array: JAX wraps host
 /// memory of that alignment in place (a copy otherwise). A large one is a
 /// mapping of its own on huge pages, as NumPy gives its large arrays
-/// (runtime/HugePages.h); its capsule's context holds the mapping's size.
-void releaseBlock(void *data, size_t mapped) {
-  if (mapped)
-    axle::runtime::unmapPages(data, mapped);
-  else
-    std::free(data);
-}
-
+/// (runtime/HugePages.h); its capsule's context holds allocateBuffer's
+/// mappedBytes.
 void releaseAligned(PyObject *capsule) {
-  releaseBlock(PyCapsule_GetPointer(capsule, nullptr),
-               reinterpret_cast<size_t>(PyCapsule_GetContext(capsule)));
+  axle::runtime::releaseBuffer(
+      PyCapsule_GetPointer(capsule, nullptr),
+      reinterpret_cast<size_t>(PyCapsule_GetContext(capsule)));
 }
 
 PyObject *newAlignedArray(PyArray_Descr *descr, int ndim, const npy_intp *dims,
                           int64_t bytes) {
-  size_t size = (static_cast<size_t>(bytes) + 63) / 64 * 64;
-  size_t mapped = size >= axle::runtime::kHugePageAdviceBytes ? size : 0;
-  void *data = mapped ? axle::runtime::mapPages(mapped)
-                      : std::aligned_alloc(64, size ? size : 64);
+  size_t mapped;
+  void *data =
+      axle::runtime::allocateBuffer(static_cast<size_t>(bytes), mapped);
   if (!data)
     return PyErr_NoMemory();
   // The destructor goes in last, once the context it reads is set.
@@ -265,7 +259,7 @@ PyObject *newAlignedArray(PyArray_Descr *descr, int ndim, const npy_intp *dims,
   if (!owner || PyCapsule_SetContext(owner, reinterpret_cast<void *>(mapped)) ||
       PyCapsule_SetDestructor(owner, releaseAligned)) {
     Py_XDECREF(owner);
-    releaseBlock(data, mapped);
+    axle::runtime::releaseBuffer(data, mapped);
     return nullptr;
   }
   Py_INCREF(descr); // stolen by PyArray_NewFromDescr

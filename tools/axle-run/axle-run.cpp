@@ -296,15 +296,12 @@ runCompiled(const axle::runtime::Executable &executable,
     // caches.
     std::vector<std::unique_ptr<void, std::function<void(void *)>>> buffers;
     auto alignedBlock = [&](size_t bytes) -> void * {
-      size_t size = (std::max<size_t>(bytes, 1) + 63) / 64 * 64;
-      if (size >= axle::runtime::kHugePageAdviceBytes)
-        buffers.emplace_back(axle::runtime::mapPages(size), [size](void *p) {
-          axle::runtime::unmapPages(p, size);
-        });
-      else
-        buffers.emplace_back(std::aligned_alloc(64, size), &std::free);
+      size_t mapped;
+      buffers.emplace_back(
+          axle::runtime::allocateBuffer(bytes, mapped),
+          [mapped](void *p) { axle::runtime::releaseBuffer(p, mapped); });
       if (!buffers.back())
-        fail("cannot allocate " + llvm::Twine(size) + " bytes for a buffer");
+        fail("cannot allocate " + llvm::Twine(bytes) + " bytes for a buffer");
       return buffers.back().get();
     };
     std::vector<const void *> inputPtrs;
