@@ -22,6 +22,14 @@ CompileFlags::CompileFlags(cl::OptionCategory &category)
                         "zero) at twice the f32 rate (not IEEE; off by "
                         "default)"),
                cl::cat(category)),
+      reassociateReductions(
+          "reassociate-reductions",
+          cl::desc("Let float sums and products in reductions combine their "
+                   "elements in any order, as XLA:CPU and IREE do: row sums "
+                   "keep vector partial results, full sums read one stream; "
+                   "the last bits differ from the in-order result (off by "
+                   "default; implied by --fast-math)"),
+          cl::cat(category)),
       simplify("simplify",
                cl::desc("Simplify the program algebraically and fold "
                         "constants before code generation (default on)"),
@@ -34,6 +42,7 @@ CompileFlags::CompileFlags(cl::OptionCategory &category)
 void CompileFlags::apply(CompileOptions &options) const {
   options.targetCpu = targetCpu;
   options.fastMath = fastMath;
+  options.reassociateReductions = reassociateReductions;
   options.simplify = simplify;
   options.fusion = fusion;
 }

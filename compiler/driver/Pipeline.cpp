@@ -34,7 +34,8 @@ namespace axle {
 
 using namespace mlir;
 
-void buildStablehloToLinalgPipeline(OpPassManager &pm, bool simplify) {
+void buildStablehloToLinalgPipeline(OpPassManager &pm, bool simplify,
+                                    bool reassociateReductions) {
   pm.addPass(chlo::createLegalizeChloPass());
   pm.addPass(lowering::createLowerQuantizedPass());
   // Calls (also inside reduction bodies) are inlined while still stablehlo,
@@ -45,7 +46,9 @@ void buildStablehloToLinalgPipeline(OpPassManager &pm, bool simplify) {
     pm.addPass(transforms::createSimplifyPass());
     pm.addPass(transforms::createFoldConstantsPass());
   }
-  pm.addPass(lowering::createLowerToLinalgPass());
+  lowering::LowerToLinalgPassOptions lowerOptions;
+  lowerOptions.reassociateReductions = reassociateReductions;
+  pm.addPass(lowering::createLowerToLinalgPass(lowerOptions));
 }
 
 void registerCompilerPipelines() {
@@ -186,7 +189,10 @@ std::optional<CompiledModule> compileModule(ModuleOp module,
     module.getContext()->disableMultithreading();
     pm.enableIRPrinting();
   }
-  buildStablehloToLinalgPipeline(pm, options.simplify);
+  // --fast-math allows reassociation everywhere, reductions included.
+  bool reassociateReductions =
+      options.reassociateReductions || options.fastMath;
+  buildStablehloToLinalgPipeline(pm, options.simplify, reassociateReductions);
   cpu::buildLinalgToLLVMPipeline(
       pm, options.memoryReport, options.fusionReport, options.fusion,
       /*streamingStores=*/llvm::Triple(target->triple).isX86(),
@@ -196,7 +202,7 @@ std::optional<CompiledModule> compileModule(ModuleOp module,
       /*quietUnderflow=*/cpu::targetUnderflowsQuietly(*target),
       /*bf16PairDot=*/options.fastMath &&
           cpu::targetHasFeature(*target, "avx512bf16"),
-      target->l1DataBytes);
+      target->l1DataBytes, reassociateReductions);
   if (failed(pm.run(module)))
     return std::nullopt;
 

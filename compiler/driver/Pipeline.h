@@ -16,7 +16,10 @@ namespace axle {
 struct CompileOptions {
   std::string targetTriple; ///< empty or "host": this machine
   std::string targetCpu = "host";
+  /// Allow non-IEEE float rewrites (implies reassociateReductions).
   bool fastMath = false;
+  /// Let float sums and products in reductions combine in any order.
+  bool reassociateReductions = false;
   unsigned optLevel = 3;
   /// Print the IR after each pass (for debugging the compiler).
   bool printIRAfterAll = false;
@@ -34,9 +37,11 @@ struct CompileOptions {
 /// Adds the phases from stablehlo (with chlo and quantized types) to linalg
 /// on tensors: --axle-legalize-chlo, --axle-lower-quantized, --inline,
 /// (with `simplify`) --axle-simplify and --axle-fold-constants,
-/// --axle-lower-to-linalg.
+/// --axle-lower-to-linalg (with `reassociateReductions`, its
+/// reassociate-reductions option).
 void buildStablehloToLinalgPipeline(mlir::OpPassManager &pm,
-                                    bool simplify = true);
+                                    bool simplify = true,
+                                    bool reassociateReductions = false);
 
 /// What compiling a module produces: the artifact (signatures, target,
 /// shared library) and the object file the library was linked from.

@@ -8,7 +8,9 @@
 // input's row-major order, the interpreter's folding order; a zero-size
 // reduction leaves the init values. A large reduction of every dimension
 // follows the chunked schedule of ReduceSchedule.h: two generics, 32
-// contiguous chunks folded side by side, then their partial results.
+// contiguous chunks folded side by side, then their partial results; with
+// --reassociate-reductions, a large float sum or product of every dimension
+// is two generics too: 256 columns folded down, then the 256 partials.
 //
 // reduce_window first materializes the padded, base-dilated inputs (holes
 // and padding hold the init values, as in the specification), then runs one
@@ -145,7 +147,9 @@ SmallVector<Type> returnedElementTypes(Region &body) {
 //===----------------------------------------------------------------------===//
 
 struct ReduceToGeneric : public OpConversionPattern<hlo::ReduceOp> {
-  using OpConversionPattern::OpConversionPattern;
+  ReduceToGeneric(const TypeConverter &converter, MLIRContext *context,
+                  bool reassociate)
+      : OpConversionPattern(converter, context), reassociate(reassociate) {}
 
   LogicalResult
   matchAndRewrite(hlo::ReduceOp op, OpAdaptor adaptor,
@@ -224,13 +228,12 @@ struct ReduceToGeneric : public OpConversionPattern<hlo::ReduceOp> {
           });
     };
 
-    // The chunked schedule of a large full reduction (ReduceSchedule.h):
-    // the input as [chunks, N / chunks], each row folded from the init
-    // values (a row reduction, vectorized across rows), then the partial
-    // results folded from the init values.
-    if (int64_t chunks = hlo::reduceChunks(op); chunks > 1) {
-      int64_t elements = inputType.getNumElements();
-      SmallVector<Value> rows;
+    // A full reduction in two steps: the inputs as [rows, columns], folded
+    // along rows (`alongRows`: rows partial results) or down columns
+    // (columns partial results), each from the init values; then the
+    // partial results, from the init values.
+    auto foldInTwoSteps = [&](int64_t rows, int64_t columns, bool alongRows) {
+      SmallVector<Value> matrices;
       SmallVector<RankedTensorType> partialTypes;
       for (size_t k = 0; k < count; ++k) {
         Value input = adaptor.getInputs()[k];
@@ -240,17 +243,37 @@ struct ReduceToGeneric : public OpConversionPattern<hlo::ReduceOp> {
           all.front().push_back(d);
         if (rank != 1)
           input = tensor::CollapseShapeOp::create(rewriter, loc, input, all);
-        auto rowsType = RankedTensorType::get({chunks, elements / chunks},
-                                              type.getElementType());
-        rows.push_back(tensor::ExpandShapeOp::create(rewriter, loc, rowsType,
-                                                     input, {{0, 1}}));
-        partialTypes.push_back(
-            RankedTensorType::get({chunks}, resultTypes[k].getElementType()));
+        auto matrixType =
+            RankedTensorType::get({rows, columns}, type.getElementType());
+        matrices.push_back(tensor::ExpandShapeOp::create(
+            rewriter, loc, matrixType, input, {{0, 1}}));
+        partialTypes.push_back(RankedTensorType::get(
+            {alongRows ? rows : columns}, resultTypes[k].getElementType()));
       }
-      auto partials = fold(rows, {false, true}, filledOutputs(partialTypes));
+      auto partials =
+          fold(matrices, {!alongRows, alongRows}, filledOutputs(partialTypes));
       auto total =
           fold(partials.getResults(), {true}, filledOutputs(resultTypes));
       rewriter.replaceOp(op, total.getResults());
+    };
+
+    // Reassociated (ReduceSchedule.h): a large float sum or product of
+    // every dimension goes down the columns of [N / 256, 256], so that the
+    // vectorized fold reads one stream into 256 partial results.
+    if (reassociate) {
+      if (int64_t elements = hlo::reassociatedFullReductionElements(op)) {
+        foldInTwoSteps(elements / hlo::kReassociatedColumns,
+                       hlo::kReassociatedColumns, /*alongRows=*/false);
+        return success();
+      }
+    }
+    // The chunked schedule of a large full reduction (ReduceSchedule.h):
+    // the input as [chunks, N / chunks], each row folded from the init
+    // values (a row reduction, vectorized across rows), then the partial
+    // results folded from the init values.
+    if (int64_t chunks = hlo::reduceChunks(op); chunks > 1) {
+      foldInTwoSteps(chunks, inputType.getNumElements() / chunks,
+                     /*alongRows=*/true);
       return success();
     }
 
@@ -259,6 +282,10 @@ struct ReduceToGeneric : public OpConversionPattern<hlo::ReduceOp> {
     rewriter.replaceOp(op, generic.getResults());
     return success();
   }
+
+private:
+  /// Float sums and products may be reordered (--reassociate-reductions).
+  bool reassociate;
 };
 
 //===----------------------------------------------------------------------===//
@@ -784,8 +811,9 @@ struct SelectAndScatterToLoops
 } // namespace
 
 void populateReductionPatterns(const TypeConverter &converter,
-                               RewritePatternSet &patterns) {
-  patterns.add<ReduceToGeneric, ReduceWindowToGeneric, SelectAndScatterToLoops,
+                               RewritePatternSet &patterns, bool reassociate) {
+  patterns.add<ReduceToGeneric>(converter, patterns.getContext(), reassociate);
+  patterns.add<ReduceWindowToGeneric, SelectAndScatterToLoops,
                CumulativeReduceWindowToScan>(converter, patterns.getContext());
 }
 

@@ -36,13 +36,15 @@ using namespace mlir;
 
 struct LowerToLinalgPass
     : public impl::LowerToLinalgPassBase<LowerToLinalgPass> {
+  using LowerToLinalgPassBase::LowerToLinalgPassBase;
+
   void runOnOperation() override {
     MLIRContext *ctx = &getContext();
     StablehloTypeConverter converter;
     RewritePatternSet patterns(ctx);
     populateElementwisePatterns(converter, patterns);
     populateShapePatterns(converter, patterns);
-    populateReductionPatterns(converter, patterns);
+    populateReductionPatterns(converter, patterns, reassociateReductions);
     populateContractionPatterns(converter, patterns);
     populateIndexingPatterns(converter, patterns);
     populateControlFlowPatterns(converter, patterns);
@@ -52,11 +54,10 @@ struct LowerToLinalgPass
     populateCustomCallPatterns(converter, patterns);
 
     ConversionTarget target(*ctx);
-    target.addLegalDialect<arith::ArithDialect, complex::ComplexDialect,
-                           linalg::LinalgDialect, math::MathDialect,
-                           scf::SCFDialect, tensor::TensorDialect,
-                           bufferization::BufferizationDialect,
-                           memref::MemRefDialect>();
+    target.addLegalDialect<
+        arith::ArithDialect, complex::ComplexDialect, linalg::LinalgDialect,
+        math::MathDialect, scf::SCFDialect, tensor::TensorDialect,
+        bufferization::BufferizationDialect, memref::MemRefDialect>();
     target.addIllegalDialect<stablehlo::StablehloDialect>();
     target.markUnknownOpDynamicallyLegal([](Operation *op) {
       return op->getDialect() == nullptr ||

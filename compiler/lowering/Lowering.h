@@ -48,8 +48,11 @@ void populateElementwisePatterns(const TypeConverter &, RewritePatternSet &);
 /// broadcast_in_dim, reshape, transpose, slice, concatenate, pad, reverse,
 /// dynamic_slice, dynamic_update_slice, get_dimension_size.
 void populateShapePatterns(const TypeConverter &, RewritePatternSet &);
-/// reduce, reduce_window, select_and_scatter.
-void populateReductionPatterns(const TypeConverter &, RewritePatternSet &);
+/// reduce, reduce_window, select_and_scatter. With `reassociate`
+/// (--reassociate-reductions), large float sums and products of every
+/// dimension fold in another order (ReduceSchedule.h).
+void populateReductionPatterns(const TypeConverter &, RewritePatternSet &,
+                               bool reassociate = false);
 /// dot_general, dot, convolution.
 void populateContractionPatterns(const TypeConverter &, RewritePatternSet &);
 /// gather, scatter, sort.

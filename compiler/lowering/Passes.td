@@ -19,6 +19,13 @@ def LowerToLinalgPass : Pass<"axle-lower-to-linalg", "::mlir::ModuleOp"> {
     it). An op this lowering cannot handle is an error naming the op, at
     its location. Run `--axle-legalize-chlo` first.
   }];
+  let options = [
+    Option<"reassociateReductions", "reassociate-reductions", "bool",
+           /*default=*/"false",
+           "Large float sums and products of every dimension fold down 256 "
+           "columns, then the 256 partial results (another order of "
+           "additions than the interpreter's)">
+  ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect", "::mlir::complex::ComplexDialect",
     "::mlir::func::FuncDialect", "::mlir::linalg::LinalgDialect",

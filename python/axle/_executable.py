@@ -250,25 +250,30 @@ def _read_program(program):
 def _compile_native(program, name, options, report=""):
     ok, artifact, diagnostics, text = _axle.compile(
         program, name, options["triple"], options["target"],
-        options["fast_math"], options["opt_level"], options["fusion"],
-        options["simplify"], report)
+        options["fast_math"], options["reassociate_reductions"],
+        options["opt_level"], options["fusion"], options["simplify"], report)
     diagnostics = diagnostics.decode("utf-8", "replace")
     if not ok:
         raise CompileError(diagnostics.rstrip("\n"))
     return artifact, diagnostics, text.decode("utf-8", "replace")
 
 
-def compile(program, *, target="host", fast_math=False, opt_level=3,
-            fusion=True, simplify=True):
+def compile(program, *, target="host", fast_math=False,
+            reassociate_reductions=False, opt_level=3, fusion=True,
+            simplify=True):
     """Compiles a StableHLO program for this machine.
 
     ``program``: StableHLO text (str), a path (str ending in .mlir or naming
     a file, or os.PathLike), the program's bytes (text or MLIR bytecode), or
     a JAX ``Lowered`` (``jax.jit(f).lower(...)``). ``target``: the CPU whose
     features the code may use ("host", "x86-64-v3", "znver4", ...).
-    ``fast_math`` allows non-IEEE float rewrites, ``opt_level`` is LLVM's
-    optimization level (0-3), ``fusion`` fuses elementwise chains and
-    ``simplify`` runs the algebraic simplifier first.
+    ``fast_math`` allows non-IEEE float rewrites (reassociated reductions
+    included), ``reassociate_reductions`` lets float sums and products in
+    reductions combine their elements in any order (as XLA:CPU and IREE do;
+    faster, but the last bits differ from the in-order result),
+    ``opt_level`` is LLVM's optimization level (0-3), ``fusion`` fuses
+    elementwise chains and ``simplify`` runs the algebraic simplifier
+    first.
 
     Raises CompileError with the diagnostics (and their locations) when the
     program does not parse, verify or compile.
@@ -279,6 +284,7 @@ def compile(program, *, target="host", fast_math=False, opt_level=3,
         raise TypeError("target is a CPU name such as 'host' or 'x86-64-v3'")
     data, name = _read_program(program)
     options = dict(triple="", target=target, fast_math=bool(fast_math),
+                   reassociate_reductions=bool(reassociate_reductions),
                    opt_level=int(opt_level), fusion=bool(fusion),
                    simplify=bool(simplify))
     artifact, _, _ = _compile_native(data, name, options)

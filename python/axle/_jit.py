@@ -275,22 +275,24 @@ def _register_jax_array_type(jax):
 
 
 def jit(fn=None, *, static_argnums=None, static_argnames=None,
-        target="host", fast_math=False, opt_level=3, fusion=True,
-        simplify=True):
+        target="host", fast_math=False, reassociate_reductions=False,
+        opt_level=3, fusion=True, simplify=True):
     """Compiles a JAX-style function with axle.
 
     ``axle.jit(fn)`` (or ``@axle.jit``) returns a callable that lowers
     ``fn`` with JAX for the shapes and dtypes it is called with, compiles
-    the StableHLO with axle (``target``, ``fast_math``, ``opt_level``,
-    ``fusion``, ``simplify`` as in ``axle.compile``) and caches it per input
+    the StableHLO with axle (``target``, ``fast_math``,
+    ``reassociate_reductions``, ``opt_level``, ``fusion``, ``simplify`` as
+    in ``axle.compile``) and caches it per input
     pytree structure, shapes, dtypes, weak types and static arguments
     (``static_argnums``/``static_argnames`` as in ``jax.jit``; they must be
     hashable). Arguments are pytrees of NumPy arrays, JAX arrays or Python
     scalars; results have the function's pytree structure, as NumPy arrays,
     or JAX arrays when any argument was a JAX array.
     """
-    options = dict(target=target, fast_math=fast_math, opt_level=opt_level,
-                   fusion=fusion, simplify=simplify)
+    options = dict(target=target, fast_math=fast_math,
+                   reassociate_reductions=reassociate_reductions,
+                   opt_level=opt_level, fusion=fusion, simplify=simplify)
     if fn is None:
         return functools.partial(jit, static_argnums=static_argnums,
                                  static_argnames=static_argnames, **options)

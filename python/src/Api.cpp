@@ -102,6 +102,7 @@ CompileResult compileOnThisThread(const CompileRequest &request) {
   options.targetTriple = request.targetTriple;
   options.targetCpu = request.targetCpu;
   options.fastMath = request.fastMath;
+  options.reassociateReductions = request.reassociateReductions;
   options.optLevel = request.optLevel;
   options.fusion = request.fusion;
   options.simplify = request.simplify;

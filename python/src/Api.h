@@ -23,6 +23,8 @@ struct CompileRequest {
   std::string targetTriple; ///< empty: this machine
   std::string targetCpu = "host";
   bool fastMath = false;
+  /// Float sums and products in reductions may combine in any order.
+  bool reassociateReductions = false;
   unsigned optLevel = 3;
   bool fusion = true;
   bool simplify = true;

@@ -854,14 +854,15 @@ NB_MODULE(_axle, m) {
   m.def(
       "compile",
       [](nb::bytes program, std::string bufferName, std::string targetTriple,
-         std::string targetCpu, bool fastMath, unsigned optLevel, bool fusion,
-         bool simplify, std::string report) {
+         std::string targetCpu, bool fastMath, bool reassociateReductions,
+         unsigned optLevel, bool fusion, bool simplify, std::string report) {
         axle::api::CompileRequest request;
         request.program.assign(program.c_str(), program.size());
         request.bufferName = std::move(bufferName);
         request.targetTriple = std::move(targetTriple);
         request.targetCpu = std::move(targetCpu);
         request.fastMath = fastMath;
+        request.reassociateReductions = reassociateReductions;
         request.optLevel = optLevel;
         request.fusion = fusion;
         request.simplify = simplify;
@@ -880,7 +881,8 @@ NB_MODULE(_axle, m) {
                                bytes(result.diagnostics), bytes(result.report));
       },
       nb::arg("program"), nb::arg("buffer_name"), nb::arg("target_triple"),
-      nb::arg("target_cpu"), nb::arg("fast_math"), nb::arg("opt_level"),
+      nb::arg("target_cpu"), nb::arg("fast_math"),
+      nb::arg("reassociate_reductions"), nb::arg("opt_level"),
       nb::arg("fusion"), nb::arg("simplify"), nb::arg("report"),
       "Compiles StableHLO text; returns (ok, artifact, diagnostics, report).");
 

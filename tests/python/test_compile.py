@@ -222,6 +222,32 @@ def test_options():
         axle.compile(TWO_FUNCTIONS, target="not-a-cpu")
 
 
+ROW_SUMS = """func.func public @main(%x: tensor<64x4096xf32>) -> tensor<64xf32> {
+  %z = stablehlo.constant dense<0.0> : tensor<f32>
+  %r = stablehlo.reduce(%x init: %z) applies stablehlo.add across dimensions = [1]
+      : (tensor<64x4096xf32>, tensor<f32>) -> tensor<64xf32>
+  return %r : tensor<64xf32>
+}
+"""
+
+
+def test_reassociate_reductions():
+    # Row sums in another order: within the bound of any summation order
+    # ((n - 1) u sum|x|, plus the final rounding), and not all the in-order
+    # bits.
+    x = np.random.default_rng(3).standard_normal((64, 4096)).astype(np.float32)
+    got = axle.compile(ROW_SUMS, reassociate_reductions=True)(x)
+    in_order = axle.compile(ROW_SUMS)(x)
+    exact = x.astype(np.float64).sum(axis=1)
+    magnitude = np.abs(x.astype(np.float64)).sum(axis=1)
+    bound = 4096 * 2.0 ** -24 * magnitude
+    assert np.all(np.abs(got - exact) <= bound)
+    assert np.any(got != in_order)
+    # axle.jit passes the keyword on.
+    jitted = axle.jit(lambda v: v.sum(axis=1), reassociate_reductions=True)
+    np.testing.assert_array_equal(jitted(x), got)
+
+
 def test_runs_released_gil_from_threads(exe):
     from concurrent.futures import ThreadPoolExecutor
 

@@ -418,6 +418,11 @@ int compareResults(const interp::Values &compiled,
                       "AVX512-BF16, add bf16 matmul products in pairs "
                       "(vdpbf16ps); compare without --fast-math, or allow "
                       "more with --verify-ulps\n";
+    else if (compileFlags.reassociateReductions)
+      llvm::errs() << "verify: note: --reassociate-reductions lets the "
+                      "compiled code add the elements of float sums in "
+                      "another order than the interpreter; compare without "
+                      "it, or allow more with --verify-ulps\n";
     return 1;
   }
   llvm::errs() << "verify: " << compiled.size()

@@ -95,7 +95,8 @@ void buildLinalgToLLVMPipeline(mlir::OpPassManager &pm,
                                llvm::StringRef memoryReport, bool fusionReport,
                                bool fusion, bool streamingStores, bool avx512,
                                bool avx512dq, bool avx2, bool quietUnderflow,
-                               bool bf16PairDot, int64_t l1DataBytes) {
+                               bool bf16PairDot, int64_t l1DataBytes,
+                               bool reassociateReductions) {
   // The strings are parsed against the registry, which
   // registerCpuCodegenPasses fills once per process.
   registerCpuCodegenPasses();
@@ -109,6 +110,8 @@ void buildLinalgToLLVMPipeline(mlir::OpPassManager &pm,
     options += " bf16-pair-dot=true";
   if (l1DataBytes > 0)
     options += " l1-data-bytes=" + std::to_string(l1DataBytes);
+  if (reassociateReductions)
+    options += " reassociate-reductions=true";
   if (!options.empty())
     pipeline =
         std::regex_replace(pipeline, std::regex("axle-tile-and-vectorize"),

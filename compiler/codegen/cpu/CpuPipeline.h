@@ -57,15 +57,16 @@ bool targetUnderflowsQuietly(const CpuTarget &target);
 /// round to 0 instead of selecting them. With
 /// `bf16PairDot` (fast-math on a CPU with AVX512-BF16), bf16 matmuls into
 /// f32 use vdpbf16ps, two k steps per instruction. `l1DataBytes` (0 =
-/// unknown) picks the depth of f32 matmuls' k blocks.
-void buildLinalgToLLVMPipeline(mlir::OpPassManager &pm,
-                               llvm::StringRef memoryReport = "",
-                               bool fusionReport = false, bool fusion = true,
-                               bool streamingStores = false,
-                               bool avx512 = false, bool avx512dq = false,
-                               bool avx2 = false, bool quietUnderflow = false,
-                               bool bf16PairDot = false,
-                               int64_t l1DataBytes = 0);
+/// unknown) picks the depth of f32 matmuls' k blocks. With
+/// `reassociateReductions` (--reassociate-reductions or --fast-math), float
+/// row sums and products keep partial results across their loop, as maxima
+/// do.
+void buildLinalgToLLVMPipeline(
+    mlir::OpPassManager &pm, llvm::StringRef memoryReport = "",
+    bool fusionReport = false, bool fusion = true, bool streamingStores = false,
+    bool avx512 = false, bool avx512dq = false, bool avx2 = false,
+    bool quietUnderflow = false, bool bf16PairDot = false,
+    int64_t l1DataBytes = 0, bool reassociateReductions = false);
 
 /// Translates an LLVM-dialect module to LLVM IR, optimizes it for the
 /// target and returns the object file's bytes; nullopt after emitting a

@@ -22,6 +22,11 @@
 // loop. softmax over 4096 x 4096 gained only 1-3% at one thread: its row
 // maxima are the pass that reads x from memory, which bounds it.
 //
+// Float sums and products join them where the user lets reductions
+// reassociate (--reassociate-reductions, --fast-math): the elements of a
+// row then add up in another order than the interpreter's. Row sums of
+// 4096 x 4096 floats: 2.5-2.9 -> 2.3-2.4 ms at one thread.
+//
 //===----------------------------------------------------------------------===//
 
 #include "compiler/codegen/cpu/OrderFreeReductions.h"
@@ -42,11 +47,23 @@ using vector::CombiningKind;
 
 /// The value `kind` leaves unchanged when combined with it, for elements
 /// of type `element`; null where `kind` depends on the order of its
-/// operands (float add and mul) or is not handled.
-TypedAttr orderFreeIdentity(CombiningKind kind, Type element) {
+/// operands (float add and mul, unless `reassociateFloats`) or is not
+/// handled.
+TypedAttr orderFreeIdentity(CombiningKind kind, Type element,
+                            bool reassociateFloats) {
   if (auto floatType = dyn_cast<FloatType>(element)) {
     const llvm::fltSemantics &semantics = floatType.getFloatSemantics();
     switch (kind) {
+    case CombiningKind::ADD:
+      // -0 + x is x for every x, +0 included.
+      if (reassociateFloats)
+        return FloatAttr::get(floatType,
+                              APFloat::getZero(semantics, /*Negative=*/true));
+      return {};
+    case CombiningKind::MUL:
+      if (reassociateFloats)
+        return FloatAttr::get(floatType, APFloat::getOne(semantics));
+      return {};
     case CombiningKind::MAXIMUMF:
       return FloatAttr::get(floatType,
                             APFloat::getInf(semantics, /*Negative=*/true));
@@ -95,13 +112,15 @@ Value outsideLoop(RewriterBase &rewriter, scf::ForOp loop, Value value) {
 /// The pattern of the file comment, for one multi_reduction.
 struct HoistOrderFreeReduction
     : public OpRewritePattern<vector::MultiDimReductionOp> {
-  using OpRewritePattern::OpRewritePattern;
+  HoistOrderFreeReduction(MLIRContext *context, bool reassociateFloats)
+      : OpRewritePattern(context, /*benefit=*/2),
+        reassociateFloats(reassociateFloats) {}
 
   LogicalResult matchAndRewrite(vector::MultiDimReductionOp reduction,
                                 PatternRewriter &rewriter) const override {
     VectorType sourceType = reduction.getSourceVectorType();
-    TypedAttr identity =
-        orderFreeIdentity(reduction.getKind(), sourceType.getElementType());
+    TypedAttr identity = orderFreeIdentity(
+        reduction.getKind(), sourceType.getElementType(), reassociateFloats);
     if (!identity || !reduction->hasOneUse())
       return failure();
     // Only reductions over more than one element gain anything.
@@ -196,13 +215,17 @@ struct HoistOrderFreeReduction
     rewriter.replaceAllUsesWith(tensorResult, written);
     return success();
   }
+
+private:
+  bool reassociateFloats;
 };
 
 } // namespace
 
-void populateOrderFreeReductionPatterns(RewritePatternSet &patterns) {
+void populateOrderFreeReductionPatterns(RewritePatternSet &patterns,
+                                        bool reassociateFloats) {
   patterns.add<HoistOrderFreeReduction>(patterns.getContext(),
-                                        /*benefit=*/2);
+                                        reassociateFloats);
 }
 
 } // namespace axle::cpu

@@ -12,7 +12,10 @@ namespace axle::cpu {
 /// their elements (float maximum / minimum, integer ones) keep a block of
 /// partial results across their loop over k and reduce it once after the
 /// loop, instead of reducing every block into the rows' values in order.
-void populateOrderFreeReductionPatterns(mlir::RewritePatternSet &patterns);
+/// With `reassociateFloats` (--reassociate-reductions), float sums and
+/// products are treated so too.
+void populateOrderFreeReductionPatterns(mlir::RewritePatternSet &patterns,
+                                        bool reassociateFloats);
 
 } // namespace axle::cpu
 

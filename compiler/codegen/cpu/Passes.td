@@ -313,7 +313,8 @@ def TileAndVectorizePass
     other linalg ops whose operands are contiguous along it. Every result
     keeps the scalar loops' order of operations (no reassociation; the
     contractions' fused multiply-adds stay fused multiply-adds), so the
-    generated code computes the same bits as the interpreter. Ops
+    generated code computes the same bits as the interpreter, except where
+    an option allows another order (bf16-pair-dot, reassociate-reductions). Ops
     that do not fit stay linalg ops for convert-linalg-to-loops.
   }];
   let options = [
@@ -327,7 +328,12 @@ def TileAndVectorizePass
            "flushed)">,
     Option<"l1DataBytes", "l1-data-bytes", "int64_t", /*default=*/"0",
            "The target's L1 data cache per core in bytes (0 = unknown): "
-           "below 48 KiB, f32 matmuls take 512-deep k blocks">
+           "below 48 KiB, f32 matmuls take 512-deep k blocks">,
+    Option<"reassociateReductions", "reassociate-reductions", "bool",
+           /*default=*/"false",
+           "Row sums and products of floats keep partial results across "
+           "their k loop and combine them once after it, as maxima do "
+           "(--reassociate-reductions: another order of additions)">
   ];
   let dependentDialects = [
     "::mlir::affine::AffineDialect", "::mlir::arith::ArithDialect",

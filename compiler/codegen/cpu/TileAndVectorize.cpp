@@ -455,7 +455,7 @@ struct TileAndVectorizePass
     // slices of their loop's tensor fold away so that the pattern sees it).
     {
       RewritePatternSet hoist(context);
-      populateOrderFreeReductionPatterns(hoist);
+      populateOrderFreeReductionPatterns(hoist, reassociateReductions);
       tensor::ExtractSliceOp::getCanonicalizationPatterns(hoist, context);
       tensor::InsertSliceOp::getCanonicalizationPatterns(hoist, context);
       scf::ForOp::getCanonicalizationPatterns(hoist, context);

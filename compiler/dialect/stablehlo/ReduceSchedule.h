@@ -16,6 +16,13 @@
 // arguments share one element type per operand (so a partial result can
 // take an input's place).
 //
+// Compiled code leaves this order only where the user allows it
+// (--reassociate-reductions, implied by --fast-math): float sums and
+// products may then combine their elements in any order, as XLA:CPU and
+// IREE combine them. A full reduction of that kind then folds the input as
+// [N / 256, 256] down its columns (one read stream, 256 partial results in
+// registers) and then the 256 partial results.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef AXLE_COMPILER_DIALECT_STABLEHLO_REDUCESCHEDULE_H
@@ -58,6 +65,54 @@ inline int64_t reduceChunks(ReduceOp op) {
         return 1;
   }
   return kReduceChunks;
+}
+
+/// Columns of the reassociated full reduction.
+constexpr int64_t kReassociatedColumns = 256;
+
+/// Whether `op` is a float sum or product of one input (a body that returns
+/// stablehlo.add or stablehlo.multiply of its two arguments, one float
+/// element type throughout): the reductions --reassociate-reductions may
+/// reorder.
+inline bool isFloatSumOrProduct(ReduceOp op) {
+  if (op.getInputs().size() != 1)
+    return false;
+  auto element = mlir::dyn_cast<mlir::FloatType>(
+      mlir::getElementTypeOrSelf(op.getInputs()[0].getType()));
+  mlir::Block &body = op.getBody().front();
+  if (!element || body.getNumArguments() != 2 || !llvm::hasNItems(body, 2))
+    return false;
+  mlir::Operation &combine = body.front();
+  mlir::Value a = body.getArgument(0), b = body.getArgument(1);
+  if (!mlir::isa<AddOp, MulOp>(combine) || combine.getNumOperands() != 2)
+    return false;
+  mlir::Value lhs = combine.getOperand(0), rhs = combine.getOperand(1);
+  if (!((lhs == a && rhs == b) || (lhs == b && rhs == a)) ||
+      body.getTerminator()->getOperands() !=
+          mlir::ValueRange(combine.getResults()))
+    return false;
+  for (mlir::Type type :
+       {op.getInitValues()[0].getType(), op.getResult(0).getType(),
+        body.getArgument(0).getType(), body.getArgument(1).getType()})
+    if (mlir::getElementTypeOrSelf(type) != element)
+      return false;
+  return true;
+}
+
+/// The number of elements of the reassociated full reduction's input:
+/// its element count where `op` is a float sum or product of every
+/// dimension of a static input of at least 65536 elements, a multiple of
+/// kReassociatedColumns; else 0.
+inline int64_t reassociatedFullReductionElements(ReduceOp op) {
+  auto type =
+      mlir::dyn_cast<mlir::RankedTensorType>(op.getInputs()[0].getType());
+  if (!isFloatSumOrProduct(op) || !type || !type.hasStaticShape() ||
+      op.getDimensions().size() != size_t(type.getRank()))
+    return 0;
+  int64_t elements = type.getNumElements();
+  if (elements < kChunkedReduceMinElements || elements % kReassociatedColumns)
+    return 0;
+  return elements;
 }
 
 } // namespace axle::stablehlo
