@@ -8,8 +8,9 @@
 For each model of bench/models/export_suite.py (StableHLO in
 bench/models/suite/) and each thread count, on the same pinned cores
 (`taskset -c 0` for 1 thread, `-c 0,1` for 2):
-  - axle: `axle-compile model.mlir -o model.axle` (bf16 matmuls with
-    --fast-math: `axle_flags`), then `axle-run model.axle
+  - axle: `axle-compile model.mlir -o model.axle` (the model's
+    `axle_flags`: --fast-math for the bf16 matmuls, --reassociate-reductions
+    for the `_reassoc` variants of the reductions), then `axle-run model.axle
     --threads=T --benchmark=N --benchmark-json=...` (its first run is the
     warm-up; every timed run's latency comes back in the JSON file);
   - XLA:CPU: `jax.jit` of the same JAX function, inputs as device arrays,
@@ -448,7 +449,7 @@ class ModelRun:
         self.model = model
         self.dir = tmp / model.name
         self.dir.mkdir(exist_ok=True)
-        self.source = export_suite.SUITE_DIR / f"{model.name}.mlir"
+        self.source = export_suite.SUITE_DIR / f"{model.program}.mlir"
         self.results = result_types(model)
         self.constant = any(a.dtype not in NPY_DTYPES for a in model.args)
         values = (constant_inputs(model) if self.constant
@@ -471,14 +472,6 @@ class ModelRun:
 
     def cleanup(self):
         shutil.rmtree(self.dir, ignore_errors=True)
-
-
-def axle_flags(name):
-    """axle-compile flags for a model: the bf16 matmuls get --fast-math,
-    under which bf16 matmuls use vdpbf16ps where the CPU has it (two
-    products per instruction, subnormals flushed: what IREE's bf16 ukernels
-    do by default); every other model compiles with the defaults."""
-    return ["--fast-math"] if name.startswith("matmul_bf16") else []
 
 
 def compile_axle(run, tools, timeout, flags):
@@ -1038,8 +1031,14 @@ def write_report(path, data, models):
               "- axle: `axle-compile` with the defaults (IEEE), except the "
               "bf16 matmuls: `--fast-math`, under which they use vdpbf16ps "
               "where the CPU has AVX512-BF16 (two products per instruction, "
-              "subnormals flushed, as IREE's bf16 ukernels); the axle flags "
-              "column lists them.",
+              "subnormals flushed, as IREE's bf16 ukernels), and the "
+              "`_reassoc` rows: the same program as the row of that name "
+              "without the suffix, run again (all three backends, in the same "
+              "way), compiled with `--reassociate-reductions`, under which "
+              "axle adds the elements of float sums in any order, as XLA:CPU "
+              "and IREE do by default (the plain rows keep axle's default, "
+              "in-order sums, whose bits the interpreter shares); the axle "
+              "flags column lists them.",
               "- oneDNN (the kernel library axle could call instead of "
               "generating code; matmuls and convolutions only): "
               "bench/onednn_baseline.cpp, built with clang++ -O2 against "
@@ -1213,7 +1212,7 @@ def main():
                       "constant_inputs": run.constant, "threads": {}}
             record["axle_compile"] = compile_axle(run, tools,
                                                   args.compile_timeout,
-                                                  axle_flags(name))
+                                                  model.axle_flags)
             record["iree_compile"] = compile_iree(run, args.compile_timeout)
             log(f"  compile: axle {record['axle_compile'].get('compile_s', 0):.1f} s"
                 f"{' FAILED: ' + record['axle_compile']['error'] if 'error' in record['axle_compile'] else ''}"

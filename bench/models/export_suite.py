@@ -55,6 +55,16 @@ class Model:
     # What memory-bound work is measured against: "copy" (reads and writes
     # alike) or "read" (a reduction: the output is negligible).
     traffic: str = "copy"
+    # axle-compile flags beyond the defaults (IEEE, in-order reductions).
+    axle_flags: list = dataclasses.field(default_factory=list)
+    # The exported program (bench/models/suite/<source>.mlir) when it is
+    # another model's: a variant that runs the same function, with other
+    # axle flags.
+    source: Optional[str] = None
+
+    @property
+    def program(self):
+        return self.source or self.name
 
 
 def nbytes(args, dtype_size=4):
@@ -71,8 +81,12 @@ def dense_args(fan_in, fan_out):
 def matmul(name, m, k, n, dtype="float32"):
     def fn(a, b):
         return a @ b
+    # bf16 matmuls with --fast-math, under which they use vdpbf16ps where
+    # the CPU has it (two products per instruction, subnormals flushed:
+    # what IREE's bf16 ukernels do by default).
+    flags = ["--fast-math"] if dtype == "bfloat16" else []
     return Model(name, fn, [Arg((m, k), dtype), Arg((k, n), dtype)],
-                 "matmul", flops=2.0 * m * n * k,
+                 "matmul", flops=2.0 * m * n * k, axle_flags=flags,
                  note=f"{m}x{k} @ {k}x{n} {dtype}")
 
 
@@ -298,6 +312,16 @@ def attention():
                  note="causal, seq 1024, 12 heads, head dim 64")
 
 
+def reassociated(model):
+    """`model` with axle's --reassociate-reductions: its sums in any order,
+    as XLA:CPU and IREE add them by default (the plain model keeps axle's
+    default, in-order sums)."""
+    return dataclasses.replace(
+        model, name=model.name + "_reassoc", source=model.name,
+        axle_flags=model.axle_flags + ["--reassociate-reductions"],
+        note=model.note + "; axle --reassociate-reductions")
+
+
 def suite():
     """Every model of the suite, in report order, by name."""
     models = [
@@ -312,7 +336,13 @@ def suite():
         sum_rows(), resnet_stack(), conv1x1(), mlp_infer(), mlp_train(),
         gpt("gpt2_block", 1), gpt("gpt2_stack4", 4), attention(),
     ]
-    return {model.name: model for model in models}
+    # The models with float sums get a _reassoc variant after them.
+    with_variants = []
+    for model in models:
+        with_variants.append(model)
+        if model.name in ("softmax", "layernorm", "sum_full", "sum_rows"):
+            with_variants.append(reassociated(model))
+    return {model.name: model for model in with_variants}
 
 
 def shape_structs(model):
@@ -351,7 +381,8 @@ def export(model):
 
 def main():
     models = suite()
-    names = sys.argv[1:] or list(models)
+    # Variants run another model's program.
+    names = sys.argv[1:] or [n for n, m in models.items() if not m.source]
     SUITE_DIR.mkdir(exist_ok=True)
     for name in names:
         text = export(models[name])

@@ -48,3 +48,24 @@ def test_quick_run_writes_the_table(build_dir, tmp_path):
     assert "- 1 thread: f32 matmul 1024^3" in targets
     assert "slower than the better of XLA:CPU and IREE:" in targets
     assert report.with_suffix(".json").exists()
+
+
+def test_every_model_runs_an_exported_program():
+    # A variant (another model's program with other axle flags) names an
+    # existing model and program; every other model has its own file.
+    require("jax", "the suite's models")
+    sys.path.insert(0, str(REPO_ROOT / "bench" / "models"))
+    import export_suite
+
+    suite = export_suite.suite()
+    for name, model in suite.items():
+        assert (export_suite.SUITE_DIR / f"{model.program}.mlir").exists(), name
+        if model.source:
+            base = suite[model.source]
+            assert base.fn is model.fn and base.args == model.args, name
+            assert model.axle_flags != base.axle_flags, name
+    variants = [m for m in suite.values() if m.source]
+    assert {m.source for m in variants} >= {"sum_rows", "sum_full"}
+    assert all("--reassociate-reductions" in m.axle_flags for m in variants)
+    bf16 = [m for m in suite.values() if m.name.startswith("matmul_bf16")]
+    assert bf16 and all(m.axle_flags == ["--fast-math"] for m in bf16)
