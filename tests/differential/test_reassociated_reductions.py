@@ -103,3 +103,51 @@ def test_fast_math_implies_it(run_axle):
     program = FULL.format(m=512, n=256, op="add", init="0.0")
     assert run_axle(program, [x], ["--fast-math"]) == run_axle(
         program, [x], [FLAG])
+
+
+ARGMAX = """func.func public @main(%x: tensor<64x1024xf32>, %i: tensor<64x1024xi32>)
+    -> (tensor<64xf32>, tensor<64xi32>) {
+  %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>
+  %zero = stablehlo.constant dense<0> : tensor<i32>
+  %r:2 = stablehlo.reduce(%x init: %ninf), (%i init: %zero) across dimensions = [1]
+      : (tensor<64x1024xf32>, tensor<64x1024xi32>, tensor<f32>, tensor<i32>)
+      -> (tensor<64xf32>, tensor<64xi32>)
+   reducer(%a: tensor<f32>, %b: tensor<f32>) (%ai: tensor<i32>, %bi: tensor<i32>) {
+    %gt = stablehlo.compare GT, %a, %b : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %v = stablehlo.select %gt, %a, %b : tensor<i1>, tensor<f32>
+    %j = stablehlo.select %gt, %ai, %bi : tensor<i1>, tensor<i32>
+    stablehlo.return %v, %j : tensor<f32>, tensor<i32>
+  }
+  return %r#0, %r#1 : tensor<64xf32>, tensor<64xi32>
+}
+"""
+
+SCALED_SUM = """func.func public @main(%x: tensor<64x1024xf32>) -> tensor<64xf32> {
+  %z = stablehlo.constant dense<0.0> : tensor<f32>
+  %r = stablehlo.reduce(%x init: %z) across dimensions = [1]
+      : (tensor<64x1024xf32>, tensor<f32>) -> tensor<64xf32>
+   reducer(%acc: tensor<f32>, %e: tensor<f32>) {
+    %h = stablehlo.constant dense<0.5> : tensor<f32>
+    %s = stablehlo.add %acc, %e : tensor<f32>
+    %m = stablehlo.multiply %s, %h : tensor<f32>
+    stablehlo.return %m : tensor<f32>
+  }
+  return %r : tensor<64xf32>
+}
+"""
+
+
+def test_other_reductions_keep_their_order(run_axle_results):
+    # Only float sums and products are reordered: a body that is not one
+    # add or multiply (an argmax of two inputs, a sum scaled at each step)
+    # keeps the interpreter's bits under the flag.
+    rng = np.random.default_rng(10)
+    x = rng.standard_normal((64, 1024)).astype(np.float32)
+    x[:, 700] = x.max(axis=1)  # ties: the order picks the index
+    index = np.broadcast_to(np.arange(1024, dtype=np.int32), (64, 1024))
+    for program, inputs in ((ARGMAX, [x, np.ascontiguousarray(index)]),
+                            (SCALED_SUM, [x])):
+        got = run_axle_results(program, inputs, [FLAG])
+        want = run_axle_results(program, inputs, ["--backend=interpreter"])
+        for g, w in zip(got, want):
+            np.testing.assert_array_equal(g, w)
