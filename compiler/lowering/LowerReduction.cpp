@@ -9,8 +9,9 @@
 // reduction leaves the init values. A large reduction of every dimension
 // follows the chunked schedule of ReduceSchedule.h: two generics, 32
 // contiguous chunks folded side by side, then their partial results; with
-// --reassociate-reductions, a large float sum or product of every dimension
-// is two generics too: 256 columns folded down, then the 256 partials.
+// --reassociate-reductions, a float sum or product of every dimension (4096
+// or more elements, a multiple of 256) is two generics too: 256 columns
+// folded down, then the 256 partials.
 //
 // reduce_window first materializes the padded, base-dilated inputs (holes
 // and padding hold the init values, as in the specification), then runs one
@@ -257,8 +258,8 @@ struct ReduceToGeneric : public OpConversionPattern<hlo::ReduceOp> {
       rewriter.replaceOp(op, total.getResults());
     };
 
-    // Reassociated (ReduceSchedule.h): a large float sum or product of
-    // every dimension goes down the columns of [N / 256, 256], so that the
+    // Reassociated (ReduceSchedule.h): a float sum or product of every
+    // dimension goes down the columns of [N / 256, 256], so that the
     // vectorized fold reads one stream into 256 partial results.
     if (reassociate) {
       if (int64_t elements = hlo::reassociatedFullReductionElements(op)) {

@@ -49,8 +49,8 @@ void populateElementwisePatterns(const TypeConverter &, RewritePatternSet &);
 /// dynamic_slice, dynamic_update_slice, get_dimension_size.
 void populateShapePatterns(const TypeConverter &, RewritePatternSet &);
 /// reduce, reduce_window, select_and_scatter. With `reassociate`
-/// (--reassociate-reductions), large float sums and products of every
-/// dimension fold in another order (ReduceSchedule.h).
+/// (--reassociate-reductions), float sums and products of every dimension
+/// (4096 or more elements) fold in another order (ReduceSchedule.h).
 void populateReductionPatterns(const TypeConverter &, RewritePatternSet &,
                                bool reassociate = false);
 /// dot_general, dot, convolution.

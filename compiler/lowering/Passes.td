@@ -22,9 +22,10 @@ def LowerToLinalgPass : Pass<"axle-lower-to-linalg", "::mlir::ModuleOp"> {
   let options = [
     Option<"reassociateReductions", "reassociate-reductions", "bool",
            /*default=*/"false",
-           "Large float sums and products of every dimension fold down 256 "
-           "columns, then the 256 partial results (another order of "
-           "additions than the interpreter's)">
+           "Float sums and products of every dimension (4096 or more "
+           "elements, a multiple of 256) fold down 256 columns, then the 256 "
+           "partial results (another order of additions than the "
+           "interpreter's)">
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect", "::mlir::complex::ComplexDialect",

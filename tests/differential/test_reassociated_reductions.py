@@ -69,10 +69,12 @@ def test_row_sums_of_nan_and_infinities(run_axle):
     assert_within_any_order_bound(got[5:], x[5:], axis=1)
 
 
+# 131072 elements; 4096, the smallest input folded down columns.
+@pytest.mark.parametrize("shape", [(512, 256), (64, 64)])
 @pytest.mark.parametrize("threads", [1, 2])
-def test_full_sum(run_axle, threads):
-    x = np.random.default_rng(7).standard_normal((512, 256)).astype(np.float32)
-    program = FULL.format(m=512, n=256, op="add", init="0.0")
+def test_full_sum(run_axle, shape, threads):
+    x = np.random.default_rng(7).standard_normal(shape).astype(np.float32)
+    program = FULL.format(m=shape[0], n=shape[1], op="add", init="0.0")
     got = run_axle(program, [x], [FLAG, f"--threads={threads}"])
     in_order = run_axle(program, [x], [f"--threads={threads}"])
     assert_within_any_order_bound(got, x, axis=None)

@@ -19,9 +19,10 @@
 // Compiled code leaves this order only where the user allows it
 // (--reassociate-reductions, implied by --fast-math): float sums and
 // products may then combine their elements in any order, as XLA:CPU and
-// IREE combine them. A full reduction of that kind then folds the input as
-// [N / 256, 256] down its columns (one read stream, 256 partial results in
-// registers) and then the 256 partial results.
+// IREE combine them. A full reduction of that kind (N >= 4096 elements, a
+// multiple of 256) then folds the input as [N / 256, 256] down its columns
+// (one read stream, 256 partial results in registers) and then the 256
+// partial results.
 //
 //===----------------------------------------------------------------------===//
 
@@ -69,6 +70,8 @@ inline int64_t reduceChunks(ReduceOp op) {
 
 /// Columns of the reassociated full reduction.
 constexpr int64_t kReassociatedColumns = 256;
+/// Smaller inputs fold in one chain, reassociated or not.
+constexpr int64_t kReassociatedMinElements = 4096;
 
 /// Whether `op` is a float sum or product of one input (a body that returns
 /// stablehlo.add or stablehlo.multiply of its two arguments, one float
@@ -101,8 +104,8 @@ inline bool isFloatSumOrProduct(ReduceOp op) {
 
 /// The number of elements of the reassociated full reduction's input:
 /// its element count where `op` is a float sum or product of every
-/// dimension of a static input of at least 65536 elements, a multiple of
-/// kReassociatedColumns; else 0.
+/// dimension of a static input of at least kReassociatedMinElements, a
+/// multiple of kReassociatedColumns; else 0.
 inline int64_t reassociatedFullReductionElements(ReduceOp op) {
   auto type =
       mlir::dyn_cast<mlir::RankedTensorType>(op.getInputs()[0].getType());
@@ -110,7 +113,7 @@ inline int64_t reassociatedFullReductionElements(ReduceOp op) {
       op.getDimensions().size() != size_t(type.getRank()))
     return 0;
   int64_t elements = type.getNumElements();
-  if (elements < kChunkedReduceMinElements || elements % kReassociatedColumns)
+  if (elements < kReassociatedMinElements || elements % kReassociatedColumns)
     return 0;
   return elements;
 }

@@ -18,6 +18,18 @@ func.func @column_sum(%x: tensor<512x256xf32>) -> tensor<f32> {
 
 // -----
 
+// From 4096 elements on: 64 x 64 as [16, 256].
+
+// CHECK-LABEL: func.func @small_column_sum
+// CHECK: linalg.generic {{.*}} iterator_types = ["reduction", "parallel"]} ins(%{{.*}} : tensor<16x256xf32>) outs(%{{.*}} : tensor<256xf32>)
+func.func @small_column_sum(%x: tensor<64x64xf32>) -> tensor<f32> {
+  %z = stablehlo.constant dense<0.0> : tensor<f32>
+  %r = stablehlo.reduce(%x init: %z) applies stablehlo.add across dimensions = [0, 1] : (tensor<64x64xf32>, tensor<f32>) -> tensor<f32>
+  return %r : tensor<f32>
+}
+
+// -----
+
 // A product, with the body's operands swapped, likewise.
 
 // CHECK-LABEL: func.func @column_product
@@ -37,21 +49,23 @@ func.func @column_product(%x: tensor<65536xbf16>) -> tensor<bf16> {
 
 // Everything else keeps the in-order schedules: a float maximum (any order
 // gives its value anyway) and an integer sum follow the chunked schedule; a
-// sum whose element count 256 does not divide, or a partial reduction, folds
-// as by default.
+// sum whose element count 256 does not divide, a sum of fewer than 4096
+// elements, or a partial reduction, folds as by default.
 
 // CHECK-LABEL: func.func @in_order
 // CHECK: output_shape [32, 2048] : tensor<65536xf32> into tensor<32x2048xf32>
 // CHECK: output_shape [32, 2048] : tensor<65536xi32> into tensor<32x2048xi32>
 // CHECK: linalg.generic {{.*}} iterator_types = ["reduction", "reduction"]} ins(%{{.*}} : tensor<255x257xf32>)
 // CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]} ins(%{{.*}} : tensor<256x256xf32>) outs(%{{.*}} : tensor<256xf32>)
+// CHECK: linalg.generic {{.*}} iterator_types = ["reduction", "reduction"]} ins(%{{.*}} : tensor<16x240xf32>) outs(%{{.*}} : tensor<f32>)
 // CHECK-NOT: iterator_types = ["reduction", "parallel"]
-func.func @in_order(%x: tensor<256x256xf32>, %i: tensor<256x256xi32>, %odd: tensor<255x257xf32>) -> (tensor<f32>, tensor<i32>, tensor<f32>, tensor<256xf32>) {
+func.func @in_order(%x: tensor<256x256xf32>, %i: tensor<256x256xi32>, %odd: tensor<255x257xf32>, %small: tensor<16x240xf32>) -> (tensor<f32>, tensor<i32>, tensor<f32>, tensor<256xf32>, tensor<f32>) {
   %z = stablehlo.constant dense<0.0> : tensor<f32>
   %zi = stablehlo.constant dense<0> : tensor<i32>
   %m = stablehlo.reduce(%x init: %z) applies stablehlo.maximum across dimensions = [0, 1] : (tensor<256x256xf32>, tensor<f32>) -> tensor<f32>
   %s = stablehlo.reduce(%i init: %zi) applies stablehlo.add across dimensions = [0, 1] : (tensor<256x256xi32>, tensor<i32>) -> tensor<i32>
   %o = stablehlo.reduce(%odd init: %z) applies stablehlo.add across dimensions = [0, 1] : (tensor<255x257xf32>, tensor<f32>) -> tensor<f32>
   %rows = stablehlo.reduce(%x init: %z) applies stablehlo.add across dimensions = [1] : (tensor<256x256xf32>, tensor<f32>) -> tensor<256xf32>
-  return %m, %s, %o, %rows : tensor<f32>, tensor<i32>, tensor<f32>, tensor<256xf32>
+  %sm = stablehlo.reduce(%small init: %z) applies stablehlo.add across dimensions = [0, 1] : (tensor<16x240xf32>, tensor<f32>) -> tensor<f32>
+  return %m, %s, %o, %rows, %sm : tensor<f32>, tensor<i32>, tensor<f32>, tensor<256xf32>, tensor<f32>
 }
