@@ -193,16 +193,20 @@ std::optional<CompiledModule> compileModule(ModuleOp module,
   bool reassociateReductions =
       options.reassociateReductions || options.fastMath;
   buildStablehloToLinalgPipeline(pm, options.simplify, reassociateReductions);
-  cpu::buildLinalgToLLVMPipeline(
-      pm, options.memoryReport, options.fusionReport, options.fusion,
-      /*streamingStores=*/llvm::Triple(target->triple).isX86(),
-      /*avx512=*/cpu::targetHasFeature(*target, "avx512f"),
-      /*avx512dq=*/cpu::targetHasFeature(*target, "avx512dq"),
-      /*avx2=*/cpu::targetHasFeature(*target, "avx2"),
-      /*quietUnderflow=*/cpu::targetUnderflowsQuietly(*target),
-      /*bf16PairDot=*/options.fastMath &&
-          cpu::targetHasFeature(*target, "avx512bf16"),
-      target->l1DataBytes, reassociateReductions);
+  cpu::LinalgToLLVMOptions codegenPipeline;
+  codegenPipeline.memoryReport = options.memoryReport;
+  codegenPipeline.fusionReport = options.fusionReport;
+  codegenPipeline.fusion = options.fusion;
+  codegenPipeline.streamingStores = llvm::Triple(target->triple).isX86();
+  codegenPipeline.avx512 = cpu::targetHasFeature(*target, "avx512f");
+  codegenPipeline.avx512dq = cpu::targetHasFeature(*target, "avx512dq");
+  codegenPipeline.avx2 = cpu::targetHasFeature(*target, "avx2");
+  codegenPipeline.quietUnderflow = cpu::targetUnderflowsQuietly(*target);
+  codegenPipeline.bf16PairDot =
+      options.fastMath && cpu::targetHasFeature(*target, "avx512bf16");
+  codegenPipeline.l1DataBytes = target->l1DataBytes;
+  codegenPipeline.reassociateReductions = reassociateReductions;
+  cpu::buildLinalgToLLVMPipeline(pm, codegenPipeline);
   if (failed(pm.run(module)))
     return std::nullopt;
 

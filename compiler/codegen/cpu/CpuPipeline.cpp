@@ -92,55 +92,51 @@ constexpr const char *kBuffersToLLVM =
 } // namespace
 
 void buildLinalgToLLVMPipeline(mlir::OpPassManager &pm,
-                               llvm::StringRef memoryReport, bool fusionReport,
-                               bool fusion, bool streamingStores, bool avx512,
-                               bool avx512dq, bool avx2, bool quietUnderflow,
-                               bool bf16PairDot, int64_t l1DataBytes,
-                               bool reassociateReductions) {
+                               const LinalgToLLVMOptions &options) {
   // The strings are parsed against the registry, which
   // registerCpuCodegenPasses fills once per process.
   registerCpuCodegenPasses();
   std::string pipeline = kLinalgToBuffers;
-  std::string options;
-  if (fusionReport)
-    options += " report=true";
-  if (!fusion)
-    options += " fuse=false";
-  if (bf16PairDot)
-    options += " bf16-pair-dot=true";
-  if (l1DataBytes > 0)
-    options += " l1-data-bytes=" + std::to_string(l1DataBytes);
-  if (reassociateReductions)
-    options += " reassociate-reductions=true";
-  if (!options.empty())
+  std::string vectorize;
+  if (options.fusionReport)
+    vectorize += " report=true";
+  if (!options.fusion)
+    vectorize += " fuse=false";
+  if (options.bf16PairDot)
+    vectorize += " bf16-pair-dot=true";
+  if (options.l1DataBytes > 0)
+    vectorize += " l1-data-bytes=" + std::to_string(options.l1DataBytes);
+  if (options.reassociateReductions)
+    vectorize += " reassociate-reductions=true";
+  if (!vectorize.empty())
     pipeline =
         std::regex_replace(pipeline, std::regex("axle-tile-and-vectorize"),
-                           "axle-tile-and-vectorize{" + options + "}");
-  if (!memoryReport.empty()) {
+                           "axle-tile-and-vectorize{" + vectorize + "}");
+  if (!options.memoryReport.empty()) {
     // The schedule records its effect for the report.
     pipeline =
         std::regex_replace(pipeline, std::regex("axle-schedule-for-memory"),
                            "axle-schedule-for-memory{annotate=true}");
-    pipeline += (",axle-memory-report{format=" + memoryReport + "}").str();
+    pipeline += ",axle-memory-report{format=" + options.memoryReport + "}";
   }
   pipeline += ",axle-plan-buffers,";
   pipeline += kBuffersToLLVM;
   std::string mathOptions;
-  if (avx512 || avx2)
-    mathOptions += avx512 ? " avx512=true" : " avx2=true";
-  if (quietUnderflow)
+  if (options.avx512 || options.avx2)
+    mathOptions += options.avx512 ? " avx512=true" : " avx2=true";
+  if (options.quietUnderflow)
     mathOptions += " quiet-underflow=true";
   if (!mathOptions.empty())
     pipeline = std::regex_replace(pipeline, std::regex("axle-approximate-math"),
                                   "axle-approximate-math{" + mathOptions + "}");
-  if (avx512dq)
+  if (options.avx512dq)
     pipeline = std::regex_replace(pipeline, std::regex("axle-expand-arith"),
                                   "axle-expand-arith{avx512dq=true}");
-  if (bf16PairDot)
+  if (options.bf16PairDot)
     pipeline =
         std::regex_replace(pipeline, std::regex("convert-vector-to-llvm,"),
                            "convert-vector-to-llvm{enable-x86vector},");
-  if (!streamingStores)
+  if (!options.streamingStores)
     pipeline = std::regex_replace(
         pipeline,
         std::regex("func\\.func\\(axle-(fence-)?streaming-stores\\),"), "");

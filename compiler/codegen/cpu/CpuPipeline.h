@@ -42,31 +42,44 @@ bool targetHasFeature(const CpuTarget &target, llvm::StringRef feature);
 /// microcode assist of ~100 cycles, and unknown CPUs are assumed to.
 bool targetUnderflowsQuietly(const CpuTarget &target);
 
+/// What shapes the CPU pipeline from linalg on tensors to the LLVM dialect;
+/// the defaults are a generic target with nothing reported.
+struct LinalgToLLVMOptions {
+  /// "text" or "json": print the bufferized program's memory report to
+  /// stdout on the way; "" (the default): no report.
+  std::string memoryReport;
+  /// Print the fusion decisions and kernel counts.
+  bool fusionReport = false;
+  /// Fuse elementwise chains (off: to measure what fusion gains).
+  bool fusion = true;
+  /// x86 targets: large write-only results use non-temporal stores.
+  bool streamingStores = false;
+  /// The target has AVX-512F: exp scales by vscalefps, and the math
+  /// recipes' table lookups are register permutes (also with `avx2`).
+  bool avx512 = false;
+  bool avx2 = false;
+  /// IEEE maximum and minimum of 512-bit vectors use vrange.
+  bool avx512dq = false;
+  /// targetUnderflowsQuietly: exp computes results that round to 0 instead
+  /// of selecting them.
+  bool quietUnderflow = false;
+  /// Fast-math on a CPU with AVX512-BF16: bf16 matmuls into f32 use
+  /// vdpbf16ps, two k steps per instruction.
+  bool bf16PairDot = false;
+  /// The L1 data cache per core in bytes (0 = unknown): picks the depth of
+  /// f32 matmuls' k blocks.
+  int64_t l1DataBytes = 0;
+  /// --reassociate-reductions or --fast-math: float row sums and products
+  /// keep partial results across their loop, as maxima do.
+  bool reassociateReductions = false;
+};
+
 /// Adds the passes from linalg/tensor/scf/arith/math/complex on tensors to
 /// the LLVM dialect: inlining, bufferization with out-parameters, loops,
-/// math expansion and entry points (see docs/architecture.md). With
-/// `memoryReport` ("text" or "json"), the bufferized program's memory
-/// report is printed to stdout on the way; with `fusionReport`, the fusion
-/// decisions and kernel counts; without `fusion`, no elementwise fusion (to
-/// measure what it gains). With `streamingStores` (x86 targets), large
-/// write-only results are written with non-temporal stores. With `avx512`
-/// (the target has AVX-512F), exp scales by vscalefps; with `avx512` or
-/// `avx2`, the math recipes' table lookups are register permutes; with
-/// `avx512dq`, IEEE maximum and minimum of 512-bit vectors use vrange; with
-/// `quietUnderflow` (targetUnderflowsQuietly), exp computes results that
-/// round to 0 instead of selecting them. With
-/// `bf16PairDot` (fast-math on a CPU with AVX512-BF16), bf16 matmuls into
-/// f32 use vdpbf16ps, two k steps per instruction. `l1DataBytes` (0 =
-/// unknown) picks the depth of f32 matmuls' k blocks. With
-/// `reassociateReductions` (--reassociate-reductions or --fast-math), float
-/// row sums and products keep partial results across their loop, as maxima
-/// do.
-void buildLinalgToLLVMPipeline(
-    mlir::OpPassManager &pm, llvm::StringRef memoryReport = "",
-    bool fusionReport = false, bool fusion = true, bool streamingStores = false,
-    bool avx512 = false, bool avx512dq = false, bool avx2 = false,
-    bool quietUnderflow = false, bool bf16PairDot = false,
-    int64_t l1DataBytes = 0, bool reassociateReductions = false);
+/// math expansion and entry points (see docs/architecture.md), as
+/// `options` shape them.
+void buildLinalgToLLVMPipeline(mlir::OpPassManager &pm,
+                               const LinalgToLLVMOptions &options = {});
 
 /// Translates an LLVM-dialect module to LLVM IR, optimizes it for the
 /// target and returns the object file's bytes; nullopt after emitting a
