@@ -14,6 +14,7 @@
 
 #include "compiler/transforms/Simplify.h"
 
+#include "compiler/dialect/stablehlo/ReduceBody.h"
 #include "compiler/dialect/stablehlo/Stablehlo.h"
 
 #include "mlir/IR/Matchers.h"
@@ -110,21 +111,10 @@ enum class ReduceKind { Add, Mul, Max, Min, And, Or };
 /// The kind of a reduction body that is exactly one binary op of the two
 /// block arguments (in either order) whose result is returned.
 std::optional<ReduceKind> matchSimpleBody(Region &body) {
-  if (!body.hasOneBlock())
+  Operation *combine = hlo::singleBinaryCombiner(body);
+  if (!combine)
     return std::nullopt;
-  Block &block = body.front();
-  if (block.getNumArguments() != 2 || block.getOperations().size() != 2)
-    return std::nullopt;
-  Operation &op = block.front();
-  auto ret = llvm::dyn_cast<hlo::ReturnOp>(block.getTerminator());
-  if (!ret || ret->getNumOperands() != 1 || op.getNumResults() != 1 ||
-      ret->getOperand(0) != op.getResult(0) || op.getNumOperands() != 2)
-    return std::nullopt;
-  Value a = block.getArgument(0), b = block.getArgument(1);
-  bool onArgs = (op.getOperand(0) == a && op.getOperand(1) == b) ||
-                (op.getOperand(0) == b && op.getOperand(1) == a);
-  if (!onArgs)
-    return std::nullopt;
+  Operation &op = *combine;
   if (llvm::isa<hlo::AddOp>(op))
     return ReduceKind::Add;
   if (llvm::isa<hlo::MulOp>(op))

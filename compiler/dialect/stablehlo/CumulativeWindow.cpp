@@ -2,6 +2,8 @@
 
 #include "compiler/dialect/stablehlo/CumulativeWindow.h"
 
+#include "compiler/dialect/stablehlo/ReduceBody.h"
+
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/TypeUtilities.h"
 
@@ -57,16 +59,10 @@ std::optional<CumulativeWindow> matchCumulativeWindow(ReduceWindowOp op) {
   if (!fromEnd && !(low == n - 1 && high == 0))
     return std::nullopt;
   // The body: one op of the accumulator and the element, in one type.
+  Operation *combine = singleBinaryCombiner(op.getBody());
+  if (!combine || !isa<AddOp, MulOp, MaxOp, MinOp, AndOp, OrOp>(combine))
+    return std::nullopt;
   Block &block = op.getBody().front();
-  if (block.getNumArguments() != 2 || !llvm::hasNItems(block, 2))
-    return std::nullopt;
-  Operation *combine = &block.front();
-  if (!isa<AddOp, MulOp, MaxOp, MinOp, AndOp, OrOp>(combine) ||
-      combine->getNumOperands() != 2 ||
-      !llvm::is_contained(combine->getOperands(), block.getArgument(0)) ||
-      !llvm::is_contained(combine->getOperands(), block.getArgument(1)) ||
-      block.getTerminator()->getOperands() != ValueRange(combine->getResults()))
-    return std::nullopt;
   Type element = type.getElementType();
   for (Type other :
        {block.getArgument(0).getType(), block.getArgument(1).getType(),

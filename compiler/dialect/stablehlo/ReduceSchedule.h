@@ -29,6 +29,7 @@
 #ifndef AXLE_COMPILER_DIALECT_STABLEHLO_REDUCESCHEDULE_H
 #define AXLE_COMPILER_DIALECT_STABLEHLO_REDUCESCHEDULE_H
 
+#include "compiler/dialect/stablehlo/ReduceBody.h"
 #include "compiler/dialect/stablehlo/Stablehlo.h"
 
 #include "mlir/IR/BuiltinTypes.h"
@@ -82,18 +83,10 @@ inline bool isFloatSumOrProduct(ReduceOp op) {
     return false;
   auto element = mlir::dyn_cast<mlir::FloatType>(
       mlir::getElementTypeOrSelf(op.getInputs()[0].getType()));
+  mlir::Operation *combine = singleBinaryCombiner(op.getBody());
+  if (!element || !combine || !mlir::isa<AddOp, MulOp>(combine))
+    return false;
   mlir::Block &body = op.getBody().front();
-  if (!element || body.getNumArguments() != 2 || !llvm::hasNItems(body, 2))
-    return false;
-  mlir::Operation &combine = body.front();
-  mlir::Value a = body.getArgument(0), b = body.getArgument(1);
-  if (!mlir::isa<AddOp, MulOp>(combine) || combine.getNumOperands() != 2)
-    return false;
-  mlir::Value lhs = combine.getOperand(0), rhs = combine.getOperand(1);
-  if (!((lhs == a && rhs == b) || (lhs == b && rhs == a)) ||
-      body.getTerminator()->getOperands() !=
-          mlir::ValueRange(combine.getResults()))
-    return false;
   for (mlir::Type type :
        {op.getInitValues()[0].getType(), op.getResult(0).getType(),
         body.getArgument(0).getType(), body.getArgument(1).getType()})
