@@ -11,7 +11,8 @@
 // contiguous chunks folded side by side, then their partial results; with
 // --reassociate-reductions, a float sum or product of every dimension (4096
 // or more elements, a multiple of 256) is two generics too: 256 columns
-// folded down, then the 256 partials.
+// folded down, then the 256 partials (from 1 Mi elements on, three: 16
+// chunks folded down their columns side by side first).
 //
 // reduce_window first materializes the padded, base-dilated inputs (holes
 // and padding hold the init values, as in the specification), then runs one
@@ -229,13 +230,14 @@ struct ReduceToGeneric : public OpConversionPattern<hlo::ReduceOp> {
           });
     };
 
-    // A full reduction in two steps: the inputs as [rows, columns], folded
-    // along rows (`alongRows`: rows partial results) or down columns
-    // (columns partial results), each from the init values; then the
-    // partial results, from the init values.
-    auto foldInTwoSteps = [&](int64_t rows, int64_t columns, bool alongRows) {
-      SmallVector<Value> matrices;
-      SmallVector<RankedTensorType> partialTypes;
+    // A full reduction in steps: the inputs reshaped to `shape` (two or
+    // more dims), then
+    // folded step by step, each step reducing the dims of its mask of the
+    // previous step's partial results (from the init values); the last
+    // step leaves the result.
+    auto foldInSteps = [&](ArrayRef<int64_t> shape,
+                           ArrayRef<SmallVector<bool>> steps) {
+      SmallVector<Value> partials;
       for (size_t k = 0; k < count; ++k) {
         Value input = adaptor.getInputs()[k];
         auto type = cast<RankedTensorType>(input.getType());
@@ -244,27 +246,46 @@ struct ReduceToGeneric : public OpConversionPattern<hlo::ReduceOp> {
           all.front().push_back(d);
         if (rank != 1)
           input = tensor::CollapseShapeOp::create(rewriter, loc, input, all);
-        auto matrixType =
-            RankedTensorType::get({rows, columns}, type.getElementType());
-        matrices.push_back(tensor::ExpandShapeOp::create(
-            rewriter, loc, matrixType, input, {{0, 1}}));
-        partialTypes.push_back(RankedTensorType::get(
-            {alongRows ? rows : columns}, resultTypes[k].getElementType()));
+        ReassociationIndices dims;
+        for (size_t d = 0; d < shape.size(); ++d)
+          dims.push_back(d);
+        auto shaped = RankedTensorType::get(shape, type.getElementType());
+        partials.push_back(tensor::ExpandShapeOp::create(rewriter, loc, shaped,
+                                                         input, {dims}));
       }
-      auto partials =
-          fold(matrices, {!alongRows, alongRows}, filledOutputs(partialTypes));
-      auto total =
-          fold(partials.getResults(), {true}, filledOutputs(resultTypes));
-      rewriter.replaceOp(op, total.getResults());
+      SmallVector<int64_t> current(shape);
+      for (size_t step = 0; step < steps.size(); ++step) {
+        SmallVector<int64_t> kept;
+        for (size_t d = 0; d < current.size(); ++d)
+          if (!steps[step][d])
+            kept.push_back(current[d]);
+        SmallVector<RankedTensorType> types;
+        for (size_t k = 0; k < count; ++k)
+          types.push_back(step + 1 == steps.size()
+                              ? resultTypes[k]
+                              : RankedTensorType::get(
+                                    kept, resultTypes[k].getElementType()));
+        linalg::GenericOp folded =
+            fold(partials, steps[step], filledOutputs(types));
+        partials.assign(folded->result_begin(), folded->result_end());
+        current = kept;
+      }
+      rewriter.replaceOp(op, partials);
     };
 
     // Reassociated (ReduceSchedule.h): a float sum or product of every
     // dimension goes down the columns of [N / 256, 256], so that the
-    // vectorized fold reads one stream into 256 partial results.
+    // vectorized fold reads one stream into 256 partial results; a large
+    // one as [chunks, N / chunks / 256, 256], each chunk folded down its
+    // columns on a thread of its own, then the chunks' partial results.
     if (reassociate) {
       if (int64_t elements = hlo::reassociatedFullReductionElements(op)) {
-        foldInTwoSteps(elements / hlo::kReassociatedColumns,
-                       hlo::kReassociatedColumns, /*alongRows=*/false);
+        int64_t columns = hlo::kReassociatedColumns;
+        if (int64_t chunks = hlo::reassociatedChunks(elements); chunks > 1)
+          foldInSteps({chunks, elements / chunks / columns, columns},
+                      {{false, true, false}, {true, false}, {true}});
+        else
+          foldInSteps({elements / columns, columns}, {{true, false}, {true}});
         return success();
       }
     }
@@ -273,8 +294,8 @@ struct ReduceToGeneric : public OpConversionPattern<hlo::ReduceOp> {
     // values (a row reduction, vectorized across rows), then the partial
     // results folded from the init values.
     if (int64_t chunks = hlo::reduceChunks(op); chunks > 1) {
-      foldInTwoSteps(chunks, inputType.getNumElements() / chunks,
-                     /*alongRows=*/true);
+      foldInSteps({chunks, inputType.getNumElements() / chunks},
+                  {{false, true}, {true}});
       return success();
     }
 

@@ -2,7 +2,7 @@
 
 The flag lets compiled code combine a reduction's elements in another order
 than the interpreter's (row sums keep vector partial results, full sums go
-down 256 columns). Any order of n additions is within (n - 1) u sum|x| of
+down 256 columns, large ones in 16 chunks first). Any order of n additions is within (n - 1) u sum|x| of
 the exact sum (u = 2^-24 for f32), so the results are checked against a
 float64 sum with that bound, and NaN and infinities, whose results do not
 depend on the order, exactly. That the flag takes effect is checked by the
@@ -69,8 +69,9 @@ def test_row_sums_of_nan_and_infinities(run_axle):
     assert_within_any_order_bound(got[5:], x[5:], axis=1)
 
 
-# 131072 elements; 4096, the smallest input folded down columns.
-@pytest.mark.parametrize("shape", [(512, 256), (64, 64)])
+# 131072 elements; 4096, the smallest input folded down columns; 1 Mi, the
+# smallest in 16 chunks.
+@pytest.mark.parametrize("shape", [(512, 256), (64, 64), (1024, 1024)])
 @pytest.mark.parametrize("threads", [1, 2])
 def test_full_sum(run_axle, shape, threads):
     x = np.random.default_rng(7).standard_normal(shape).astype(np.float32)
@@ -79,6 +80,17 @@ def test_full_sum(run_axle, shape, threads):
     in_order = run_axle(program, [x], [f"--threads={threads}"])
     assert_within_any_order_bound(got, x, axis=None)
     assert got != in_order, "the flag left the full sum in order"
+
+
+def test_chunked_full_sum_does_not_depend_on_threads(run_axle):
+    # The chunks are fixed by the shape, not by the threads that take them.
+    x = np.random.default_rng(10).standard_normal((2048, 1024)).astype(
+        np.float32)
+    program = FULL.format(m=2048, n=1024, op="add", init="0.0")
+    one = run_axle(program, [x], [FLAG, "--threads=1"])
+    two = run_axle(program, [x], [FLAG, "--threads=2"])
+    assert one.tobytes() == two.tobytes()
+    assert_within_any_order_bound(one, x, axis=None)
 
 
 def test_full_sum_of_nan_and_infinity(run_axle):

@@ -116,12 +116,35 @@ void tileAndVectorizeInnermost(RewriterBase &rewriter, linalg::LinalgOp op) {
     width = largestDivisor(size, 1024 / widest);
   if (width < 2)
     return;
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  bool reduces = llvm::any_of(iterators, [](utils::IteratorType type) {
+    return type == utils::IteratorType::reduction;
+  });
   SmallVector<int64_t> sizes(loops, 1);
   sizes.back() = width;
   Operation *target = op;
-  if (!llvm::equal(sizes, op.getStaticLoopRanges())) {
+  // Reduction loops make the tile loops sequential. Parallel loops before
+  // the first of them go into a parallel loop of their own first: the
+  // chunks of a large reassociated sum, [chunks, rows, columns] folded down
+  // the columns, then run on threads of their own.
+  unsigned leading = 0;
+  while (leading < innermost &&
+         iterators[leading] == utils::IteratorType::parallel)
+    ++leading;
+  if (leading > 0 && leading < innermost && reduces) {
+    SmallVector<int64_t> outer(loops, 0);
+    for (unsigned d = 0; d < leading; ++d)
+      outer[d] = 1;
     FailureOr<TilingInterface> tiled =
-        tile(rewriter, cast<TilingInterface>(op.getOperation()), sizes);
+        tile(rewriter, cast<TilingInterface>(op.getOperation()), outer);
+    if (failed(tiled))
+      return;
+    target = *tiled;
+  }
+  if (!llvm::equal(sizes,
+                   cast<linalg::LinalgOp>(target).getStaticLoopRanges())) {
+    FailureOr<TilingInterface> tiled =
+        tile(rewriter, cast<TilingInterface>(target), sizes);
     if (failed(tiled))
       return;
     target = *tiled;

@@ -607,3 +607,28 @@ func.func @matmul_transposed_b(%a: tensor<256x512xf32>, %b: tensor<128x512xf32>,
   } -> tensor<256x128xf32>
   return %0 : tensor<256x128xf32>
 }
+
+// -----
+
+// A fold down columns whose leading dimension is parallel ([chunks, rows,
+// columns], the chunks of a large reassociated sum, or column sums of a
+// batch): the leading dimension becomes an scf.forall (the kernel threads
+// take whole chunks), the rows an scf.for inside it, each step adding one
+// row of the chunk to its partial results, two registers at a time.
+
+#in = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+#out = affine_map<(d0, d1, d2) -> (d0, d2)>
+// CHECK-LABEL: func.func @chunked_column_fold
+// CHECK: scf.forall (%[[CHUNK:.*]]) in (16)
+// CHECK: scf.for %{{.*}} = %c0 to %c4096 step %c1
+// CHECK: scf.for %{{.*}} = %c0 to %c256 step %c32
+// CHECK: arith.addf %{{.*}} : vector<32xf32>
+// CHECK: scf.forall.in_parallel
+func.func @chunked_column_fold(%x: tensor<16x4096x256xf32>, %acc: tensor<16x256xf32>) -> tensor<16x256xf32> {
+  %0 = linalg.generic {indexing_maps = [#in, #out], iterator_types = ["parallel", "reduction", "parallel"]} ins(%x : tensor<16x4096x256xf32>) outs(%acc : tensor<16x256xf32>) {
+  ^bb0(%v: f32, %a: f32):
+    %1 = arith.addf %a, %v : f32
+    linalg.yield %1 : f32
+  } -> tensor<16x256xf32>
+  return %0 : tensor<16x256xf32>
+}
