@@ -32,5 +32,13 @@ tool_dirs = [
 for path in [config.llvm_tools_dir] + tool_dirs:
     config.environment["PATH"] = os.pathsep.join([path, config.environment.get("PATH", "")])
 config.substitutions.append(("%python", config.python_executable))
+# Transparent huge pages only where a program asks for them ("madvise" mode):
+# there, a test can tell whether the program asked.
+try:
+    with open("/sys/kernel/mm/transparent_hugepage/enabled") as thp:
+        if "[madvise]" in thp.read() and os.path.exists("/proc/vmstat"):
+            config.available_features.add("thp-on-request")
+except OSError:
+    pass
 # A C compiler, for tests that call compiled libraries from C.
 config.substitutions.append(("%cc", os.path.join(config.llvm_tools_dir, "clang")))

@@ -198,6 +198,7 @@ std::optional<CompiledModule> compileModule(ModuleOp module,
   codegenPipeline.fusionReport = options.fusionReport;
   codegenPipeline.fusion = options.fusion;
   codegenPipeline.streamingStores = llvm::Triple(target->triple).isX86();
+  codegenPipeline.hugePages = llvm::Triple(target->triple).isOSLinux();
   codegenPipeline.avx512 = cpu::targetHasFeature(*target, "avx512f");
   codegenPipeline.avx512dq = cpu::targetHasFeature(*target, "avx512dq");
   codegenPipeline.avx2 = cpu::targetHasFeature(*target, "avx2");

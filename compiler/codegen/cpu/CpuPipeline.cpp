@@ -34,7 +34,8 @@
 //     transcendental functions; bf16 arithmetic in f32 with software rounding
 //     to bf16 (the AVX-512 conversion instruction flushes subnormals to zero);
 //  6. the axle entry points, then everything to the LLVM dialect, with
-//     allocations through the runtime's slots (malloc when they are empty).
+//     allocations through the runtime's slots (malloc when they are empty;
+//     on Linux, blocks of 4 MiB or more advised onto huge pages).
 //
 //===----------------------------------------------------------------------===//
 
@@ -136,6 +137,10 @@ void buildLinalgToLLVMPipeline(mlir::OpPassManager &pm,
     pipeline =
         std::regex_replace(pipeline, std::regex("convert-vector-to-llvm,"),
                            "convert-vector-to-llvm{enable-x86vector},");
+  if (options.hugePages)
+    pipeline =
+        std::regex_replace(pipeline, std::regex("axle-route-allocations"),
+                           "axle-route-allocations{huge-pages=true}");
   if (!options.streamingStores)
     pipeline = std::regex_replace(
         pipeline,

@@ -54,6 +54,9 @@ struct LinalgToLLVMOptions {
   bool fusion = true;
   /// x86 targets: large write-only results use non-temporal stores.
   bool streamingStores = false;
+  /// Linux targets: a library run without the runtime advises huge pages
+  /// for its large buffers, as the runtime does.
+  bool hugePages = false;
   /// The target has AVX-512F: exp scales by vscalefps, and the math
   /// recipes' table lookups are register permutes (also with `avx2`).
   bool avx512 = false;

@@ -16,7 +16,15 @@
 //           free(other);
 //       }
 //     }
-//     char *block = malloc(size + 64);
+//     char *block;
+//     if (huge_pages && size >= kHugePageAdviceBytes) { // Linux targets
+//       size_t bytes = round_up(size + 64, 2 MiB);
+//       block = aligned_alloc(2 MiB, bytes);
+//       if (block)
+//         madvise(block, bytes, MADV_HUGEPAGE); // before the header's write
+//     } else {
+//       block = malloc(size + 64);
+//     }
 //     if (!block)
 //       return NULL;
 //     *(size_t *)block = size;
@@ -43,6 +51,7 @@
 #include "compiler/codegen/cpu/LibraryAllocator.h"
 #include "compiler/codegen/cpu/RuntimeSlots.h"
 
+#include "runtime/HugePages.h"
 #include "runtime/ScratchMemory.h"
 
 namespace axle::cpu {
@@ -58,6 +67,10 @@ constexpr const char *kCachedName = "axle_library_cached_block";
 /// Bytes before the caller's pointer: the block's size, padded so that the
 /// caller's pointer keeps malloc's alignment.
 constexpr int32_t kHeaderBytes = 64;
+/// x86-64's and AArch64's (4 KiB base pages) huge page.
+constexpr int64_t kHugePageBytes = int64_t(2) << 20;
+/// Linux's MADV_HUGEPAGE.
+constexpr int32_t kAdviseHugePage = 14;
 
 /// The C library's `name`, declared in `module` if it is not yet.
 LLVM::LLVMFuncOp libraryFunction(ModuleOp module, OpBuilder &b, Location loc,
@@ -74,6 +87,8 @@ struct Builder {
   ModuleOp module;
   OpBuilder &b;
   Location loc;
+  /// Linux targets: large blocks on huge pages (aligned_alloc, madvise).
+  bool hugePages;
   MLIRContext *ctx = module.getContext();
   Type ptr = LLVM::LLVMPointerType::get(ctx);
   Type i64 = IntegerType::get(ctx, 64);
@@ -84,6 +99,16 @@ struct Builder {
       module, b, loc, "free", LLVM::LLVMFunctionType::get(voidType, {ptr}));
   LLVM::GlobalOp cached =
       createNullPointerGlobal(b, loc, kCachedName, LLVM::Linkage::Internal);
+  Type i32 = IntegerType::get(ctx, 32);
+  LLVM::LLVMFuncOp alignedAlloc =
+      hugePages ? libraryFunction(module, b, loc, "aligned_alloc",
+                                  LLVM::LLVMFunctionType::get(ptr, {i64, i64}))
+                : LLVM::LLVMFuncOp();
+  LLVM::LLVMFuncOp madvise =
+      hugePages
+          ? libraryFunction(module, b, loc, "madvise",
+                            LLVM::LLVMFunctionType::get(i32, {ptr, i64, i32}))
+          : LLVM::LLVMFuncOp();
 
   Value constant(int64_t value) {
     return LLVM::ConstantOp::create(b, loc, i64, b.getI64IntegerAttr(value));
@@ -154,16 +179,56 @@ struct Builder {
     Value other = exchange(block);
     freeUnlessNull(other, fresh);
 
-    b.setInsertionPointToStart(fresh);
-    Value raw = LLVM::CallOp::create(b, loc, malloc,
-                                     ValueRange{LLVM::AddOp::create(
-                                         b, loc, size, constant(kHeaderBytes))})
-                    .getResult();
+    // A fresh block goes to `checked` as its argument.
+    Block *checked = b.createBlock(store, {ptr}, {loc});
+    Value raw = checked->getArgument(0);
     Block *fail = b.createBlock(store);
-    b.setInsertionPointToEnd(fresh);
+    b.setInsertionPointToEnd(checked);
     LLVM::CondBrOp::create(b, loc, isNull(raw), fail, store);
     b.setInsertionPointToStart(fail);
     LLVM::ReturnOp::create(b, loc, null());
+
+    b.setInsertionPointToStart(fresh);
+    Value withHeader =
+        LLVM::AddOp::create(b, loc, size, constant(kHeaderBytes));
+    if (hugePages) {
+      // Large blocks: whole 2 MiB pages, advised onto huge pages before
+      // anything (the header) touches them.
+      Block *small = b.createBlock(checked), *huge = b.createBlock(checked);
+      b.setInsertionPointToEnd(fresh);
+      Value large =
+          LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::uge, size,
+                               constant(runtime::kHugePageAdviceBytes));
+      LLVM::CondBrOp::create(b, loc, large, huge, small);
+
+      b.setInsertionPointToStart(huge);
+      Value pageMask = constant(~(kHugePageBytes - 1));
+      Value bytes = LLVM::AndOp::create(
+          b, loc,
+          LLVM::AddOp::create(b, loc, withHeader, constant(kHugePageBytes - 1)),
+          pageMask);
+      Value pages =
+          LLVM::CallOp::create(b, loc, alignedAlloc,
+                               ValueRange{constant(kHugePageBytes), bytes})
+              .getResult();
+      Block *advise = b.createBlock(checked);
+      b.setInsertionPointToEnd(huge);
+      LLVM::CondBrOp::create(b, loc, isNull(pages), checked, ValueRange{pages},
+                             advise, ValueRange{});
+      b.setInsertionPointToStart(advise);
+      LLVM::CallOp::create(
+          b, loc, madvise,
+          ValueRange{pages, bytes,
+                     LLVM::ConstantOp::create(
+                         b, loc, i32, b.getI32IntegerAttr(kAdviseHugePage))});
+      LLVM::BrOp::create(b, loc, ValueRange{pages}, checked);
+
+      b.setInsertionPointToStart(small);
+    }
+    Value fromMalloc =
+        LLVM::CallOp::create(b, loc, malloc, ValueRange{withHeader})
+            .getResult();
+    LLVM::BrOp::create(b, loc, ValueRange{fromMalloc}, checked);
 
     b.setInsertionPointToStart(store);
     LLVM::StoreOp::create(b, loc, size, raw);
@@ -230,13 +295,13 @@ struct Builder {
 } // namespace
 
 std::pair<LLVM::LLVMFuncOp, LLVM::LLVMFuncOp>
-getOrCreateLibraryAllocator(ModuleOp module, Location loc) {
+getOrCreateLibraryAllocator(ModuleOp module, Location loc, bool hugePages) {
   auto alloc = module.lookupSymbol<LLVM::LLVMFuncOp>(kAllocName);
   auto free = module.lookupSymbol<LLVM::LLVMFuncOp>(kFreeName);
   if (alloc && free)
     return {alloc, free};
   OpBuilder b = OpBuilder::atBlockBegin(module.getBody());
-  Builder builder{module, b, loc};
+  Builder builder{module, b, loc, hugePages};
   LLVM::LLVMFuncOp newAlloc = builder.buildAlloc();
   LLVM::LLVMFuncOp newFree = builder.buildFree();
   builder.buildRelease();

@@ -29,8 +29,13 @@ namespace axle::cpu {
 /// displaces is freed; an allocation of at least that size takes the
 /// cached block when it holds the size and wastes at most half. A
 /// destructor frees the cached block when the library is unloaded.
+/// With `hugePages` (Linux targets), a new block of at least
+/// kHugePageAdviceBytes (runtime/HugePages.h) is whole 2 MiB pages from
+/// aligned_alloc, advised onto huge pages (madvise MADV_HUGEPAGE) before
+/// its header is written, as the runtime's own large blocks are.
 std::pair<mlir::LLVM::LLVMFuncOp, mlir::LLVM::LLVMFuncOp>
-getOrCreateLibraryAllocator(mlir::ModuleOp module, mlir::Location loc);
+getOrCreateLibraryAllocator(mlir::ModuleOp module, mlir::Location loc,
+                            bool hugePages);
 
 } // namespace axle::cpu
 

@@ -288,6 +288,11 @@ def RouteAllocationsPass : Pass<"axle-route-allocations", "::mlir::ModuleOp"> {
     `axle_free_slot`) that the runtime fills with its per-thread cache of
     large blocks, or malloc / free when the slot is empty.
   }];
+  let options = [
+    Option<"hugePages", "huge-pages", "bool", /*default=*/"false",
+           "Linux targets: the library's own allocator puts blocks of 4 MiB "
+           "or more on 2 MiB pages and advises huge pages for them (madvise)">,
+  ];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 

@@ -36,6 +36,8 @@ constexpr const char *kGenericFree = "_mlir_memref_to_llvm_free";
 
 struct RouteAllocationsPass
     : public impl::RouteAllocationsPassBase<RouteAllocationsPass> {
+  using RouteAllocationsPassBase::RouteAllocationsPassBase;
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
     auto alloc = module.lookupSymbol<LLVM::LLVMFuncOp>(kGenericAlloc);
@@ -43,7 +45,7 @@ struct RouteAllocationsPass
     if (!(alloc && alloc.isExternal()) && !(free && free.isExternal()))
       return;
     auto [libraryAlloc, libraryFree] =
-        getOrCreateLibraryAllocator(module, module.getLoc());
+        getOrCreateLibraryAllocator(module, module.getLoc(), hugePages);
     if (alloc && alloc.isExternal())
       define(module, alloc, runtime::kAllocSlot, libraryAlloc);
     if (free && free.isExternal())

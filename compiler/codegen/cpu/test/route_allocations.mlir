@@ -1,4 +1,5 @@
 // RUN: axle-opt --axle-route-allocations %s | FileCheck %s
+// RUN: axle-opt --axle-route-allocations='huge-pages=true' %s | FileCheck %s --check-prefix=HUGE
 
 // The generic allocation functions the memref lowering declares get bodies:
 // call through the runtime's slot when it is set, else the library's own
@@ -49,6 +50,25 @@
 // CHECK-LABEL: llvm.func internal @_mlir_memref_to_llvm_free(%{{.*}}: !llvm.ptr)
 // CHECK: llvm.mlir.addressof @axle_free_slot
 // CHECK: llvm.call @axle_library_free(%{{.*}}) : (!llvm.ptr) -> ()
+
+// With huge-pages (Linux targets), a new block of 4 MiB or more is whole
+// 2 MiB pages from aligned_alloc, advised onto huge pages (madvise 14,
+// MADV_HUGEPAGE) before the header is stored; smaller ones stay malloc's.
+// Without it, neither function is called.
+
+// CHECK-NOT: aligned_alloc
+// CHECK-NOT: madvise
+// HUGE-DAG: llvm.func @aligned_alloc(i64, i64) -> !llvm.ptr
+// HUGE-DAG: llvm.func @madvise(!llvm.ptr, i64, i32) -> i32
+// HUGE-LABEL: llvm.func internal @axle_library_alloc(%{{.*}}: i64) -> !llvm.ptr
+// HUGE: llvm.mlir.constant(4194304 : i64)
+// HUGE: llvm.icmp "uge"
+// HUGE: llvm.call @malloc
+// HUGE: %[[ROUNDED:.*]] = llvm.and %{{.*}}, %{{.*}} : i64
+// HUGE: %[[PAGES:.*]] = llvm.call @aligned_alloc(%{{.*}}, %[[ROUNDED]]) : (i64, i64) -> !llvm.ptr
+// HUGE: %[[ADVICE:.*]] = llvm.mlir.constant(14 : i32) : i32
+// HUGE: llvm.call @madvise(%[[PAGES]], %[[ROUNDED]], %[[ADVICE]])
+// HUGE: llvm.store
 
 module {
   llvm.func @_mlir_memref_to_llvm_alloc(i64) -> !llvm.ptr
