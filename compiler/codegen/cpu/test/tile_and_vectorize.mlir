@@ -391,8 +391,10 @@ func.func @matmul_bf16(%a: tensor<8x32xbf16>, %b: tensor<32x64xbf16>, %c: tensor
 
 // A row reduction whose k (100) and rows (40) 16 does not divide: k splits
 // at 96, the first part's rows at 32; the vectorized part runs in 16 x 16
-// blocks, the rest as scalar loops, the k rest continuing from the first
-// part's sums.
+// blocks, its last 8 rows as one 8 x 16 block per step of k, reduced as the
+// first rows of a 16 x 16 block (each row still in its own lane, in
+// order), and the k rest as scalar loops, continuing from the first part's
+// sums.
 
 #in = affine_map<(d0, d1) -> (d0, d1)>
 #out = affine_map<(d0, d1) -> (d0)>
@@ -401,7 +403,11 @@ func.func @matmul_bf16(%a: tensor<8x32xbf16>, %b: tensor<32x64xbf16>, %c: tensor
 // CHECK: scf.forall (%{{.*}}) = (0) to (32) step (16)
 // CHECK: vector.transfer_read {{.*}} : tensor<16x16xf32>, vector<16x16xf32>
 // CHECK: tensor.insert_slice {{.*}} [32] [1] : tensor<32xf32> into tensor<40xf32>
-// CHECK: linalg.generic {{.*}} ins(%{{.*}} : tensor<8x96xf32>)
+// CHECK: scf.forall (%{{.*}}) = (0) to (8) step (8)
+// CHECK: vector.transfer_read {{.*}} : tensor<8x16xf32>, vector<8x16xf32>
+// CHECK: vector.insert_strided_slice %{{.*}}, %{{.*}} {offsets = [0, 0], strides = [1, 1]} : vector<8x16xf32> into vector<16x16xf32>
+// CHECK-COUNT-64: vector.shuffle
+// CHECK: vector.extract_strided_slice %{{.*}} {offsets = [0], sizes = [8], strides = [1]} : vector<16xf32> to vector<8xf32>
 // CHECK: tensor.insert_slice {{.*}} [8] [1] : tensor<8xf32> into tensor<40xf32>
 // CHECK: tensor.extract_slice %{{.*}}[0, 96] [40, 4] [1, 1]
 // CHECK: linalg.generic {{.*}} ins(%{{.*}} : tensor<40x4xf32>)
