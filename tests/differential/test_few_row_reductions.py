@@ -10,6 +10,9 @@ same path. Checked at one and two threads, and against NumPy in float64.
 import numpy as np
 import pytest
 
+# The softmax of the streamed row-block tests, at other shapes.
+from test_row_blocks import SOFTMAX
+
 ROW_REDUCE = """func.func public @main(%x: tensor<{r}x{c}xf32>) -> (tensor<{r}xf32>, tensor<{r}xf32>) {{
   %zero = stablehlo.constant dense<0.0> : tensor<f32>
   %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>
@@ -18,22 +21,6 @@ ROW_REDUCE = """func.func public @main(%x: tensor<{r}x{c}xf32>) -> (tensor<{r}xf
   %max = stablehlo.reduce(%x init: %ninf) applies stablehlo.maximum across dimensions = [1]
       : (tensor<{r}x{c}xf32>, tensor<f32>) -> tensor<{r}xf32>
   return %sum, %max : tensor<{r}xf32>, tensor<{r}xf32>
-}}
-"""
-
-SOFTMAX = """func.func public @main(%x: tensor<{r}x{c}xf32>) -> tensor<{r}x{c}xf32> {{
-  %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>
-  %zero = stablehlo.constant dense<0.0> : tensor<f32>
-  %max = stablehlo.reduce(%x init: %ninf) applies stablehlo.maximum across dimensions = [1]
-      : (tensor<{r}x{c}xf32>, tensor<f32>) -> tensor<{r}xf32>
-  %maxb = stablehlo.broadcast_in_dim %max, dims = [0] : (tensor<{r}xf32>) -> tensor<{r}x{c}xf32>
-  %shifted = stablehlo.subtract %x, %maxb : tensor<{r}x{c}xf32>
-  %e = stablehlo.exponential %shifted : tensor<{r}x{c}xf32>
-  %sum = stablehlo.reduce(%e init: %zero) applies stablehlo.add across dimensions = [1]
-      : (tensor<{r}x{c}xf32>, tensor<f32>) -> tensor<{r}xf32>
-  %sumb = stablehlo.broadcast_in_dim %sum, dims = [0] : (tensor<{r}xf32>) -> tensor<{r}x{c}xf32>
-  %y = stablehlo.divide %e, %sumb : tensor<{r}x{c}xf32>
-  return %y : tensor<{r}x{c}xf32>
 }}
 """
 
