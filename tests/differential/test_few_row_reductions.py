@@ -1,4 +1,4 @@
-"""Row reductions over fewer than 16 rows (a batch of logits).
+"""Row reductions over fewer than 16 rows (a batch of logits), and over one.
 
 Blocks of fewer than 16 rows are reduced as the first rows of a 16 x 16
 block (TileAndVectorize.cpp, PadRowBlock): each row keeps its own lane and
@@ -26,8 +26,10 @@ ROW_REDUCE = """func.func public @main(%x: tensor<{r}x{c}xf32>) -> (tensor<{r}xf
 
 
 # 2, 3, 8 and 15 rows: one block of that many; 17 and 40: whole blocks of
-# 16, then 1 (scalar) or 8 rows; 100 columns: 96 vectorized, 4 scalar.
-@pytest.mark.parametrize("rows", [2, 3, 8, 15, 17, 40])
+# 16, then 1 or 8 rows; 100 columns: 96 vectorized, 4 scalar. A single row
+# (1, and 17's last) sums as a scalar loop and takes its maximum in
+# registers of partial maxima.
+@pytest.mark.parametrize("rows", [1, 2, 3, 8, 15, 17, 40])
 @pytest.mark.parametrize("cols", [4096, 100])
 def test_row_sums_and_maxima(run_axle_results, rows, cols):
     rng = np.random.default_rng(rows * 1000 + cols)

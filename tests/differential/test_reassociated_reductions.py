@@ -41,8 +41,9 @@ def assert_within_any_order_bound(got, x, axis):
     assert np.all(error <= bound), (error - bound).max()
 
 
-# 64 x 4096: whole 16 x 16 blocks; 40 x 1000: tails of rows and of k.
-@pytest.mark.parametrize("shape", [(64, 4096), (40, 1000)])
+# 64 x 4096: whole 16 x 16 blocks; 40 x 1000: tails of rows and of k;
+# 1 x 4096: a single row, in registers of partial sums.
+@pytest.mark.parametrize("shape", [(64, 4096), (40, 1000), (1, 4096)])
 @pytest.mark.parametrize("threads", [1, 2])
 def test_row_sums(run_axle, shape, threads):
     m, n = shape

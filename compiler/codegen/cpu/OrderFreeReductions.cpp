@@ -31,11 +31,13 @@
 
 #include "compiler/codegen/cpu/OrderFreeReductions.h"
 
+#include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/PatternMatch.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 namespace axle::cpu {
 
@@ -96,6 +98,70 @@ TypedAttr orderFreeIdentity(CombiningKind kind, Type element,
   default:
     return {};
   }
+}
+
+/// The combining kind of a linalg body's combiner op, as the vectorizer
+/// turns it into a multi_reduction.
+std::optional<CombiningKind> combiningKindOf(Operation *combiner) {
+  using Kind = std::optional<CombiningKind>;
+  return llvm::TypeSwitch<Operation *, Kind>(combiner)
+      .Case<arith::AddFOp, arith::AddIOp>(
+          [](auto) { return CombiningKind::ADD; })
+      .Case<arith::MulFOp, arith::MulIOp>(
+          [](auto) { return CombiningKind::MUL; })
+      .Case([](arith::MaximumFOp) { return CombiningKind::MAXIMUMF; })
+      .Case([](arith::MinimumFOp) { return CombiningKind::MINIMUMF; })
+      .Case([](arith::AndIOp) { return CombiningKind::AND; })
+      .Case([](arith::OrIOp) { return CombiningKind::OR; })
+      .Case([](arith::XOrIOp) { return CombiningKind::XOR; })
+      .Case([](arith::MaxSIOp) { return CombiningKind::MAXSI; })
+      .Case([](arith::MinSIOp) { return CombiningKind::MINSI; })
+      .Case([](arith::MaxUIOp) { return CombiningKind::MAXUI; })
+      .Case([](arith::MinUIOp) { return CombiningKind::MINUI; })
+      .Default([](Operation *) { return Kind(); });
+}
+
+/// `partials`, the loop's block of partial results, reduced over the dims
+/// of `mask` into `acc`. The block of a single row (all other dims 1), 16
+/// or more elements of k wide, is folded in halves down to 16 lanes,
+/// elementwise, then across its lanes by a tree (vector.reduction,
+/// reassociated: the order is free); any other block by a multi_reduction.
+Value reducePartials(RewriterBase &rewriter, Location loc, CombiningKind kind,
+                     Value partials, Value acc, ArrayRef<bool> mask) {
+  auto type = cast<VectorType>(partials.getType());
+  int64_t rank = type.getRank();
+  bool oneRow = llvm::all_of(llvm::seq<int64_t>(0, rank), [&](int64_t dim) {
+    return dim == rank - 1 ? mask[dim] : type.getDimSize(dim) == 1;
+  });
+  if (!oneRow || type.getShape().back() < 16)
+    return vector::MultiDimReductionOp::create(rewriter, loc, partials, acc,
+                                               mask, kind);
+  while (type.getShape().back() > 16 && type.getShape().back() % 32 == 0) {
+    SmallVector<int64_t> half(type.getShape());
+    half.back() /= 2;
+    SmallVector<int64_t> strides(rank, 1), low(rank, 0), high(rank, 0);
+    high.back() = half.back();
+    Value lowHalf = vector::ExtractStridedSliceOp::create(
+        rewriter, loc, partials, low, half, strides);
+    Value highHalf = vector::ExtractStridedSliceOp::create(
+        rewriter, loc, partials, high, half, strides);
+    partials =
+        vector::makeArithReduction(rewriter, loc, kind, lowHalf, highHalf);
+    type = cast<VectorType>(partials.getType());
+  }
+  auto accType = cast<VectorType>(acc.getType());
+  Value lanes = vector::ShapeCastOp::create(
+      rewriter, loc,
+      VectorType::get({type.getShape().back()}, type.getElementType()),
+      partials);
+  Value start = vector::ExtractOp::create(
+      rewriter, loc, acc, SmallVector<int64_t>(accType.getRank(), 0));
+  auto fastMath = isa<FloatType>(type.getElementType())
+                      ? arith::FastMathFlags::reassoc
+                      : arith::FastMathFlags::none;
+  Value total =
+      vector::ReductionOp::create(rewriter, loc, kind, lanes, start, fastMath);
+  return vector::BroadcastOp::create(rewriter, loc, accType, total);
 }
 
 /// `value` where it is defined outside `loop`, a copy of it where it is a
@@ -205,9 +271,9 @@ struct HoistOrderFreeReduction
     Value tensorResult = newLoop.getResult(position);
     Value accumulated = vector::TransferReadOp::create(
         rewriter, loc, accType, init, indices, padding, readMap, readInBounds);
-    Value total = vector::MultiDimReductionOp::create(
-        rewriter, loc, newLoop.getResults().back(), accumulated, reductionMask,
-        kind);
+    Value total =
+        reducePartials(rewriter, loc, kind, newLoop.getResults().back(),
+                       accumulated, reductionMask);
     Value written =
         vector::TransferWriteOp::create(rewriter, loc, total, init, indices,
                                         writeMap, writeInBounds)
@@ -221,6 +287,22 @@ private:
 };
 
 } // namespace
+
+bool isOrderFreeReduction(linalg::LinalgOp op, bool reassociateFloats) {
+  if (op.getNumReductionLoops() != 1 || op->getNumRegions() != 1)
+    return false;
+  SmallVector<BlockArgument> outputs(op.getRegionOutputArgs());
+  for (unsigned position = 0; position < outputs.size(); ++position) {
+    SmallVector<Operation *> combiners;
+    if (!matchReduction(outputs, position, combiners) || combiners.size() != 1)
+      return false;
+    std::optional<CombiningKind> kind = combiningKindOf(combiners.front());
+    if (!kind || !orderFreeIdentity(*kind, outputs[position].getType(),
+                                    reassociateFloats))
+      return false;
+  }
+  return !outputs.empty();
+}
 
 void populateOrderFreeReductionPatterns(RewritePatternSet &patterns,
                                         bool reassociateFloats) {

@@ -4,6 +4,7 @@
 #ifndef AXLE_COMPILER_CODEGEN_CPU_ORDERFREEREDUCTIONS_H
 #define AXLE_COMPILER_CODEGEN_CPU_ORDERFREEREDUCTIONS_H
 
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/PatternMatch.h"
 
 namespace axle::cpu {
@@ -16,6 +17,12 @@ namespace axle::cpu {
 /// products are treated so too.
 void populateOrderFreeReductionPatterns(mlir::RewritePatternSet &patterns,
                                         bool reassociateFloats);
+
+/// Whether every result of `op`, a linalg op with one reduction loop,
+/// combines its elements with one operation whose result does not depend
+/// on their order, as the patterns above decide it for its vector form
+/// (with `reassociateFloats`, float sums and products too).
+bool isOrderFreeReduction(mlir::linalg::LinalgOp op, bool reassociateFloats);
 
 } // namespace axle::cpu
 

@@ -54,3 +54,35 @@ func.func @row_product(%x: tensor<64x128xf32>, %init: tensor<64xf32>) -> tensor<
   } -> tensor<64xf32>
   return %0 : tensor<64xf32>
 }
+
+// -----
+
+// A single row: k in steps of 64, whose partial sums (four registers,
+// from -0) the loop keeps; after it they fold in halves to 16 lanes and
+// across the lanes by a reassociated vector.reduction. By default the
+// sum of one row stays a scalar loop (one chain of adds either way).
+
+#in = affine_map<(d0, d1) -> (d0, d1)>
+#out = affine_map<(d0, d1) -> (d0)>
+// CHECK-LABEL: func.func @single_row_sum
+// CHECK: %[[NEG_ZERO:.*]] = arith.constant dense<-0.000000e+00> : vector<1x64xf32>
+// CHECK: %[[PARTIAL:.*]] = scf.for %{{.*}} = %c0 to %c4096 step %c64 iter_args(%[[P:.*]] = %[[NEG_ZERO]]) -> (vector<1x64xf32>)
+// CHECK: %[[ROW:.*]] = vector.extract %[[P]][0] : vector<64xf32> from vector<1x64xf32>
+// CHECK: arith.addf %{{.*}}, %[[ROW]] : vector<64xf32>
+// CHECK: vector.extract_strided_slice %{{.*}} {offsets = [0], sizes = [32], strides = [1]} : vector<64xf32> to vector<32xf32>
+// CHECK: vector.extract_strided_slice %{{.*}} {offsets = [32], sizes = [32], strides = [1]} : vector<64xf32> to vector<32xf32>
+// CHECK: %[[HALVES:.*]] = arith.addf %{{.*}} : vector<32xf32>
+// CHECK: vector.extract_strided_slice %[[HALVES]] {offsets = [16], sizes = [16], strides = [1]} : vector<32xf32> to vector<16xf32>
+// CHECK: %[[LANES:.*]] = arith.addf %{{.*}} : vector<16xf32>
+// CHECK: vector.reduction <add>, %[[LANES]], %{{.*}} fastmath<reassoc> : vector<16xf32> into f32
+// IN-ORDER-LABEL: func.func @single_row_sum
+// IN-ORDER-NOT: vector<
+// IN-ORDER: linalg.generic
+func.func @single_row_sum(%x: tensor<1x4096xf32>, %init: tensor<1xf32>) -> tensor<1xf32> {
+  %0 = linalg.generic {indexing_maps = [#in, #out], iterator_types = ["parallel", "reduction"]} ins(%x : tensor<1x4096xf32>) outs(%init : tensor<1xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %1 = arith.addf %acc, %a : f32
+    linalg.yield %1 : f32
+  } -> tensor<1xf32>
+  return %0 : tensor<1xf32>
+}
