@@ -23,7 +23,7 @@
 //       if (block)
 //         madvise(block, bytes, MADV_HUGEPAGE); // before the header's write
 //     } else {
-//       block = malloc(size + 64);
+//       block = aligned_alloc(64, round_up(size + 64, 64));
 //     }
 //     if (!block)
 //       return NULL;
@@ -65,8 +65,12 @@ constexpr const char *kFreeName = "axle_library_free";
 constexpr const char *kReleaseName = "axle_library_release";
 constexpr const char *kCachedName = "axle_library_cached_block";
 /// Bytes before the caller's pointer: the block's size, padded so that the
-/// caller's pointer keeps malloc's alignment.
+/// caller's pointer keeps the block's alignment.
 constexpr int32_t kHeaderBytes = 64;
+/// Every block starts on a cache line, so the caller's pointer does too
+/// (RouteAllocations.cpp tells LLVM so).
+constexpr int64_t kBlockAlignment = 64;
+static_assert(kHeaderBytes % kBlockAlignment == 0);
 /// x86-64's and AArch64's (4 KiB base pages) huge page.
 constexpr int64_t kHugePageBytes = int64_t(2) << 20;
 /// Linux's MADV_HUGEPAGE.
@@ -93,17 +97,14 @@ struct Builder {
   Type ptr = LLVM::LLVMPointerType::get(ctx);
   Type i64 = IntegerType::get(ctx, 64);
   Type voidType = LLVM::LLVMVoidType::get(ctx);
-  LLVM::LLVMFuncOp malloc = libraryFunction(
-      module, b, loc, "malloc", LLVM::LLVMFunctionType::get(ptr, {i64}));
+  LLVM::LLVMFuncOp alignedAlloc =
+      libraryFunction(module, b, loc, "aligned_alloc",
+                      LLVM::LLVMFunctionType::get(ptr, {i64, i64}));
   LLVM::LLVMFuncOp free = libraryFunction(
       module, b, loc, "free", LLVM::LLVMFunctionType::get(voidType, {ptr}));
   LLVM::GlobalOp cached =
       createNullPointerGlobal(b, loc, kCachedName, LLVM::Linkage::Internal);
   Type i32 = IntegerType::get(ctx, 32);
-  LLVM::LLVMFuncOp alignedAlloc =
-      hugePages ? libraryFunction(module, b, loc, "aligned_alloc",
-                                  LLVM::LLVMFunctionType::get(ptr, {i64, i64}))
-                : LLVM::LLVMFuncOp();
   LLVM::LLVMFuncOp madvise =
       hugePages
           ? libraryFunction(module, b, loc, "madvise",
@@ -119,6 +120,12 @@ struct Builder {
     return LLVM::AtomicRMWOp::create(b, loc, LLVM::AtomicBinOp::xchg,
                                      LLVM::AddressOfOp::create(b, loc, cached),
                                      value, LLVM::AtomicOrdering::acq_rel);
+  }
+  /// `bytes` rounded up to a multiple of `alignment`, a power of two.
+  Value roundUp(Value bytes, int64_t alignment) {
+    return LLVM::AndOp::create(
+        b, loc, LLVM::AddOp::create(b, loc, bytes, constant(alignment - 1)),
+        constant(~(alignment - 1)));
   }
   Value offset(Value pointer, int32_t bytes) {
     return LLVM::GEPOp::create(b, loc, ptr, b.getI8Type(), pointer,
@@ -202,11 +209,7 @@ struct Builder {
       LLVM::CondBrOp::create(b, loc, large, huge, small);
 
       b.setInsertionPointToStart(huge);
-      Value pageMask = constant(~(kHugePageBytes - 1));
-      Value bytes = LLVM::AndOp::create(
-          b, loc,
-          LLVM::AddOp::create(b, loc, withHeader, constant(kHugePageBytes - 1)),
-          pageMask);
+      Value bytes = roundUp(withHeader, kHugePageBytes);
       Value pages =
           LLVM::CallOp::create(b, loc, alignedAlloc,
                                ValueRange{constant(kHugePageBytes), bytes})
@@ -225,10 +228,12 @@ struct Builder {
 
       b.setInsertionPointToStart(small);
     }
-    Value fromMalloc =
-        LLVM::CallOp::create(b, loc, malloc, ValueRange{withHeader})
+    Value lines =
+        LLVM::CallOp::create(b, loc, alignedAlloc,
+                             ValueRange{constant(kBlockAlignment),
+                                        roundUp(withHeader, kBlockAlignment)})
             .getResult();
-    LLVM::BrOp::create(b, loc, ValueRange{fromMalloc}, checked);
+    LLVM::BrOp::create(b, loc, ValueRange{lines}, checked);
 
     b.setInsertionPointToStart(store);
     LLVM::StoreOp::create(b, loc, size, raw);

@@ -2,8 +2,8 @@
 //-*-===//
 //
 // A library compiled by axle and called without the runtime (a shared or
-// static library with its C header) allocates its intermediates with
-// malloc. glibc returns blocks above its mmap threshold (at most 32 MiB) to
+// static library with its C header) allocates its intermediates with the
+// C library's allocator. glibc returns blocks above its mmap threshold (at most 32 MiB) to
 // the kernel when they are freed, so a model whose arena is larger would
 // take fresh pages, and a page fault for each, on every call (attention
 // 12 x 1024 x 1024 at one thread: 83 ms so, 51 ms with the block kept).
@@ -22,8 +22,9 @@ namespace axle::cpu {
 
 /// The library's own allocation functions, created in `module` on first
 /// use (internal): `axle_library_alloc(i64 size) -> ptr` and
-/// `axle_library_free(ptr)`. Each block is malloc'ed with a 64-byte header
-/// that records its size. A freed block of at least kCachedBlockBytes
+/// `axle_library_free(ptr)`. Each block is whole cache lines from
+/// aligned_alloc with a 64-byte header that records its size (so the
+/// caller's pointer is 64-byte aligned, as the runtime's are). A freed block of at least kCachedBlockBytes
 /// (runtime/ScratchMemory.h) takes the module's one cache slot (an atomic
 /// exchange: callers on several threads are safe), and the block it
 /// displaces is freed; an allocation of at least that size takes the

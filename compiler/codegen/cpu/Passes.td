@@ -286,7 +286,9 @@ def RouteAllocationsPass : Pass<"axle-route-allocations", "::mlir::ModuleOp"> {
     for every allocation. Defines them (internal linkage): each calls the
     function in an exported, null-initialized slot (`axle_alloc_slot`,
     `axle_free_slot`) that the runtime fills with its per-thread cache of
-    large blocks, or malloc / free when the slot is empty.
+    large blocks, or the library's own allocator (aligned_alloc / free) when
+    the slot is empty. Both give 64-byte aligned blocks, and the allocation
+    function's result says so (noalias, align 64; not inlined).
   }];
   let options = [
     Option<"hugePages", "huge-pages", "bool", /*default=*/"false",

@@ -3,14 +3,17 @@
 
 // The generic allocation functions the memref lowering declares get bodies:
 // call through the runtime's slot when it is set, else the library's own
-// allocator: malloc with a 64-byte header holding the size, and one cached
-// block of at least 64 KiB, taken and given back by atomic exchange, freed
-// by a destructor when the library is unloaded.
+// allocator: aligned_alloc of whole cache lines with a 64-byte header
+// holding the size, and one cached block of at least 64 KiB, taken and
+// given back by atomic exchange, freed by a destructor when the library is
+// unloaded. The allocation function returns a fresh block, 64-byte aligned
+// in both cases (noalias, align 64), and is not inlined, so that LLVM knows
+// the block aliases nothing else.
 
 // CHECK-DAG: llvm.mlir.global external @axle_alloc_slot() {{.*}} : !llvm.ptr
 // CHECK-DAG: llvm.mlir.global external @axle_free_slot() {{.*}} : !llvm.ptr
 // CHECK-DAG: llvm.mlir.global internal @axle_library_cached_block() {{.*}} : !llvm.ptr
-// CHECK-DAG: llvm.func @malloc(i64) -> !llvm.ptr
+// CHECK-DAG: llvm.func @aligned_alloc(i64, i64) -> !llvm.ptr
 // CHECK-DAG: llvm.func @free(!llvm.ptr)
 
 // CHECK-LABEL: llvm.func internal @axle_library_alloc(%{{.*}}: i64) -> !llvm.ptr
@@ -21,7 +24,12 @@
 // CHECK: llvm.getelementptr %{{.*}}[64] : (!llvm.ptr) -> !llvm.ptr, i8
 // CHECK: llvm.atomicrmw xchg
 // CHECK: llvm.call @free
-// CHECK: llvm.call @malloc
+// CHECK: llvm.add %{{.*}}, %{{.*}} : i64
+// CHECK: %[[ALIGNMENT:.*]] = llvm.mlir.constant(64 : i64) : i64
+// CHECK: llvm.mlir.constant(63 : i64)
+// CHECK: llvm.mlir.constant(-64 : i64)
+// CHECK: %[[LINES:.*]] = llvm.and %{{.*}}, %{{.*}} : i64
+// CHECK: llvm.call @aligned_alloc(%[[ALIGNMENT]], %[[LINES]]) : (i64, i64) -> !llvm.ptr
 // CHECK: llvm.store %{{.*}}, %{{.*}} : i64, !llvm.ptr
 // CHECK: llvm.getelementptr %{{.*}}[64] : (!llvm.ptr) -> !llvm.ptr, i8
 
@@ -37,7 +45,7 @@
 // CHECK: llvm.call @free
 // CHECK: llvm.mlir.global_dtors dtors = [@axle_library_release]
 
-// CHECK-LABEL: llvm.func internal @_mlir_memref_to_llvm_alloc(%{{.*}}: i64) -> !llvm.ptr
+// CHECK-LABEL: llvm.func internal @_mlir_memref_to_llvm_alloc(%{{.*}}: i64) -> (!llvm.ptr {llvm.align = 64 : i64, llvm.noalias}) attributes {no_inline}
 // CHECK: %[[SLOT:.*]] = llvm.mlir.addressof @axle_alloc_slot
 // CHECK: %[[IMPL:.*]] = llvm.load %[[SLOT]] : !llvm.ptr -> !llvm.ptr
 // CHECK: %[[EMPTY:.*]] = llvm.icmp "eq" %[[IMPL]], %{{.*}} : !llvm.ptr
@@ -53,17 +61,16 @@
 
 // With huge-pages (Linux targets), a new block of 4 MiB or more is whole
 // 2 MiB pages from aligned_alloc, advised onto huge pages (madvise 14,
-// MADV_HUGEPAGE) before the header is stored; smaller ones stay malloc's.
-// Without it, neither function is called.
+// MADV_HUGEPAGE) before the header is stored; smaller ones are whole cache
+// lines, as without the option. Without it, nothing calls madvise.
 
-// CHECK-NOT: aligned_alloc
 // CHECK-NOT: madvise
 // HUGE-DAG: llvm.func @aligned_alloc(i64, i64) -> !llvm.ptr
 // HUGE-DAG: llvm.func @madvise(!llvm.ptr, i64, i32) -> i32
 // HUGE-LABEL: llvm.func internal @axle_library_alloc(%{{.*}}: i64) -> !llvm.ptr
 // HUGE: llvm.mlir.constant(4194304 : i64)
 // HUGE: llvm.icmp "uge"
-// HUGE: llvm.call @malloc
+// HUGE: llvm.call @aligned_alloc
 // HUGE: %[[ROUNDED:.*]] = llvm.and %{{.*}}, %{{.*}} : i64
 // HUGE: %[[PAGES:.*]] = llvm.call @aligned_alloc(%{{.*}}, %[[ROUNDED]]) : (i64, i64) -> !llvm.ptr
 // HUGE: %[[ADVICE:.*]] = llvm.mlir.constant(14 : i32) : i32
