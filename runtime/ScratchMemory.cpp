@@ -15,7 +15,7 @@ namespace axle::runtime {
 
 namespace {
 
-constexpr size_t kAlignment = 64;
+constexpr size_t kAlignment = kScratchAlignment;
 /// Each block starts with a header holding its capacity; the caller's
 /// pointer is the first aligned byte after it.
 struct Header {

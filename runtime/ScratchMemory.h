@@ -24,6 +24,11 @@ namespace axle::runtime {
 constexpr const char *kAllocSlot = "axle_alloc_slot";
 constexpr const char *kFreeSlot = "axle_free_slot";
 
+/// Every block compiled code gets is aligned to this many bytes, the
+/// runtime's and the library's own (compiler/codegen/cpu/LibraryAllocator.h)
+/// alike; the allocation function tells LLVM so (RouteAllocations.cpp).
+constexpr size_t kScratchAlignment = 64;
+
 /// Blocks of at least this many bytes are cached when freed.
 constexpr size_t kCachedBlockBytes = size_t(64) << 10;
 

@@ -69,7 +69,7 @@ constexpr const char *kCachedName = "axle_library_cached_block";
 constexpr int32_t kHeaderBytes = 64;
 /// Every block starts on a cache line, so the caller's pointer does too
 /// (RouteAllocations.cpp tells LLVM so).
-constexpr int64_t kBlockAlignment = 64;
+constexpr int64_t kBlockAlignment = runtime::kScratchAlignment;
 static_assert(kHeaderBytes % kBlockAlignment == 0);
 /// x86-64's and AArch64's (4 KiB base pages) huge page.
 constexpr int64_t kHugePageBytes = int64_t(2) << 20;

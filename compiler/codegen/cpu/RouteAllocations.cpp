@@ -80,7 +80,7 @@ struct RouteAllocationsPass
           {b.getNamedAttr(LLVM::LLVMDialect::getNoAliasAttrName(),
                           b.getUnitAttr()),
            b.getNamedAttr(LLVM::LLVMDialect::getAlignAttrName(),
-                          b.getI64IntegerAttr(64))})}));
+                          b.getI64IntegerAttr(runtime::kScratchAlignment))})}));
       func.setNoInline(true);
     }
     Block *entry = func.addEntryBlock(b);

@@ -116,22 +116,20 @@ void tileAndVectorizeInnermost(RewriterBase &rewriter, linalg::LinalgOp op) {
     width = largestDivisor(size, 1024 / widest);
   if (width < 2)
     return;
-  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
-  bool reduces = llvm::any_of(iterators, [](utils::IteratorType type) {
-    return type == utils::IteratorType::reduction;
-  });
   SmallVector<int64_t> sizes(loops, 1);
   sizes.back() = width;
   Operation *target = op;
   // Reduction loops make the tile loops sequential. Parallel loops before
   // the first of them go into a parallel loop of their own first: the
   // chunks of a large reassociated sum, [chunks, rows, columns] folded down
-  // the columns, then run on threads of their own.
+  // the columns, then run on threads of their own. (Stopping before the
+  // innermost loop, the leading parallel loops stop at a reduction.)
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
   unsigned leading = 0;
   while (leading < innermost &&
          iterators[leading] == utils::IteratorType::parallel)
     ++leading;
-  if (leading > 0 && leading < innermost && reduces) {
+  if (leading > 0 && leading < innermost) {
     SmallVector<int64_t> outer(loops, 0);
     for (unsigned d = 0; d < leading; ++d)
       outer[d] = 1;
@@ -194,31 +192,6 @@ struct PadRowBlock : public OpRewritePattern<vector::MultiDimReductionOp> {
   }
 };
 
-/// A single row (every loop but k of size 1) whose reduction does not
-/// depend on the order of its elements (a maximum; a sum where
-/// reductions may reassociate): k in steps of four registers (or two, or
-/// one, whichever divides it), whose partial results OrderFreeReductions
-/// keeps across the loop and reduces across lanes once after it, instead
-/// of a scalar loop (softmax over 1 x 32000 at one thread with
-/// --reassociate-reductions: 37.9 -> 11.7 us, XLA 32; by default its
-/// maximum only, 37.8 -> 36.7, since its in-order sum is one chain).
-void tileAndVectorizeSingleRow(RewriterBase &rewriter, linalg::LinalgOp op) {
-  SmallVector<int64_t> bounds = op.getStaticLoopRanges();
-  int64_t k = bounds.back();
-  int64_t depth = k % 64 == 0 ? 64 : k % 32 == 0 ? 32 : 16;
-  SmallVector<int64_t> steps(bounds.size(), 0);
-  steps.back() = depth;
-  Operation *target = op;
-  if (depth != k) {
-    FailureOr<TilingInterface> tiled =
-        tile(rewriter, cast<TilingInterface>(op.getOperation()), steps);
-    if (failed(tiled))
-      return;
-    target = *tiled;
-  }
-  (void)vectorizeOp(rewriter, target);
-}
-
 /// Reductions along the innermost dimension (row sums, maxima, the
 /// softmax and layernorm statistics) whose next loop out is parallel: 16
 /// rows at a time, each in its own vector lane, so that every row still
@@ -274,13 +247,21 @@ void tileAndVectorizeRowReduction(RewriterBase &rewriter, linalg::LinalgOp op,
   // block: each row keeps its own lane and its order, where a scalar loop
   // ran one row's chain of dependent adds at a time (softmax at one
   // thread, bit-identical: 8 x 32000 315 -> 122 us, XLA 206; 4 x 10^6
-  // 6.1 -> 3.5 ms, XLA 5.2). One row stays a scalar loop: its sum is one
-  // chain of dependent adds either way.
-  if (bounds[row] == 1 && bounds[k] % 16 == 0 &&
-      isOrderFreeReduction(op, reassociateFloats))
-    return tileAndVectorizeSingleRow(rewriter, op);
+  // 6.1 -> 3.5 ms, XLA 5.2). One row stays a scalar loop, its sum one
+  // chain of dependent adds either way, unless its reduction does not
+  // depend on the order (a maximum; a sum where reductions may
+  // reassociate): then k goes in steps of four registers (or two, or one,
+  // whichever divides it), whose partial results OrderFreeReductions keeps
+  // across the loop and reduces across lanes once after it (softmax over
+  // 1 x 32000 at one thread with --reassociate-reductions: 37.9 -> 11.7
+  // us, XLA 32; by default its maximum only, 37.8 -> 36.7).
   int64_t rows = bounds[row] % 16 == 0 ? 16 : bounds[row] > 1 ? bounds[row] : 0;
   int64_t depth = bounds[k] % 16 == 0 ? 16 : 0;
+  if (bounds[row] == 1 && depth &&
+      isOrderFreeReduction(op, reassociateFloats)) {
+    rows = 1;
+    depth = bounds[k] % 64 == 0 ? 64 : bounds[k] % 32 == 0 ? 32 : 16;
+  }
   if (rows == 0 || depth == 0)
     return;
   SmallVector<int64_t> parallel(loops, 1);
