@@ -14,12 +14,19 @@
 //  2. Softmax-like clusters (FuseRowBlocks.cpp) run block after block of 16
 //     rows: the first pass reads the block's rows of x from memory, and the
 //     passes after it compute on the block in L2 while memory sits idle.
-//     Where those passes divide or call a math function per element, the
-//     last parallel pass that reads x also prefetches the same elements of
-//     the next block (the last block prefetches itself again, harmlessly):
-//     softmax over 4096 x 4096 at one thread 16.8 -> 14.4 ms. Layer norm's
-//     passes only add and multiply; it is bound by memory, and the
-//     prefetches made it slower (6.4 -> 6.9 ms).
+//     The last parallel pass that reads x also prefetches the same
+//     elements of the next block (the last block prefetches itself again,
+//     harmlessly): softmax over 4096 x 4096 at one thread 16.8 -> 14.4 ms.
+//     Where the passes only add and multiply (layer norm), the last
+//     reduction over a buffer the block computed (the sums of squares of
+//     the centered rows, read from L2) prefetches the next block as well:
+//     that pass leaves memory idle, while the parallel pass streams the
+//     previous block's results out (PipelineRowBlocks.cpp) and some of its
+//     prefetches seem to find no free miss buffer. Layer norm 8192 x 1024, one
+//     thread, interleaved runs: 4.28 ms without prefetches, 3.64 with the
+//     parallel pass's, 3.85 with the reduction's, 3.27 with both. Softmax's
+//     exponentials keep the vector units busy; its sums prefetching too
+//     measured 8.7 -> 9.0 ms, so they do not.
 //  3. Matmul blocks (MatmulBlock.cpp) mark two reads: each row of B that a
 //     panel copy reads prefetches the row 32 ahead in the same panel (B's
 //     rows are a page or more apart, and each row of the panel is a new
@@ -151,6 +158,33 @@ void prefetchLines(RewriterBase &rewriter, Location loc, VectorType type,
   }
 }
 
+/// At the insertion point: prefetchLines for each row (last dimension) of
+/// a vector of `type` whose first element is at `indices`, its dimensions
+/// the last ones of `buffer`.
+void prefetchRows(RewriterBase &rewriter, Location loc, VectorType type,
+                  Value buffer, ArrayRef<Value> indices, bool forWrite,
+                  uint32_t locality) {
+  unsigned firstVectorDim = indices.size() - type.getRank();
+  ArrayRef<int64_t> leading = type.getShape().drop_back();
+  int64_t rows = type.getNumElements() / type.getShape().back();
+  auto rowType =
+      VectorType::get({type.getShape().back()}, type.getElementType());
+  for (int64_t row = 0; row < rows; ++row) {
+    SmallVector<Value> rowIndices(indices);
+    int64_t rest = row;
+    for (int64_t d = leading.size() - 1; d >= 0; --d) {
+      int64_t offset = rest % leading[d];
+      rest /= leading[d];
+      if (offset)
+        rowIndices[firstVectorDim + d] = arith::AddIOp::create(
+            rewriter, loc, rowIndices[firstVectorDim + d],
+            arith::ConstantIndexOp::create(rewriter, loc, offset));
+    }
+    prefetchLines(rewriter, loc, rowType, buffer, rowIndices, /*clamp=*/{},
+                  forWrite, locality);
+  }
+}
+
 /// A read-only view, of any layout, of the tensor `source`, at the
 /// insertion point.
 Value readOnlyView(RewriterBase &rewriter, Location loc, Value source) {
@@ -165,7 +199,8 @@ Value readOnlyView(RewriterBase &rewriter, Location loc, Value source) {
 }
 
 /// Whether `loop` divides or calls a math function per element (vector
-/// ops): then its passes compute long enough for memory to sit idle.
+/// ops): then its passes keep the vector units busy, and a reduction over
+/// a block buffer gains nothing from prefetching too.
 bool computesPerElement(scf::ForallOp loop) {
   WalkResult found = loop.walk([](Operation *op) {
     bool heavy = isa<math::MathDialect>(op->getDialect()) ||
@@ -278,19 +313,70 @@ bool isBlockOfRows(tensor::ExtractSliceOp slice, scf::ForallOp blockLoop,
          isZeroInteger(slice.getMixedOffsets().back());
 }
 
+/// Whether `pass` reduces: a loop inside it runs in order.
+bool reduces(scf::ForallOp pass) {
+  return pass.walk([](scf::ForOp) { return WalkResult::interrupt(); })
+      .wasInterrupted();
+}
+
+/// The reads in `pass` of a tensor of `block`'s type that `blockLoop`'s
+/// body computes (softmax's exponentials, layer norm's centered rows), each
+/// with the indices in that tensor of its first element (through the
+/// unit-stride slices the pass takes of it). Element (i, j) of such a
+/// tensor is computed from element (i, j) of the block, so the indices
+/// address the block's rows too.
+SmallVector<std::pair<vector::TransferReadOp, SmallVector<Value>>>
+readsOfBlockBuffers(RewriterBase &rewriter, scf::ForallOp pass,
+                    scf::ForallOp blockLoop, tensor::ExtractSliceOp block) {
+  SmallVector<std::pair<vector::TransferReadOp, SmallVector<Value>>> found;
+  pass.walk([&](vector::TransferReadOp read) {
+    VectorType type = read.getVectorType();
+    if (read.getMask() || !read.getPermutationMap().isMinorIdentity() ||
+        type.isScalable())
+      return;
+    SmallVector<tensor::ExtractSliceOp> slices;
+    Value base = read.getBase();
+    while (auto slice = base.getDefiningOp<tensor::ExtractSliceOp>()) {
+      if (!llvm::all_of(slice.getMixedStrides(), isOneInteger) ||
+          slice.getResultType().getRank() != slice.getSourceType().getRank())
+        return;
+      slices.push_back(slice);
+      base = slice.getSource();
+    }
+    Operation *producer = base.getDefiningOp();
+    if (base == block.getResult() || base.getType() != block.getType() ||
+        !producer || producer->getBlock() != blockLoop.getBody())
+      return;
+    Location loc = read.getLoc();
+    rewriter.setInsertionPoint(read);
+    SmallVector<Value> indices(read.getIndices());
+    for (tensor::ExtractSliceOp slice : slices)
+      for (auto [index, offset] :
+           llvm::zip_equal(indices, slice.getMixedOffsets()))
+        index = arith::AddIOp::create(
+            rewriter, loc, index,
+            getValueOrCreateConstantIndexOp(rewriter, loc, offset));
+    found.push_back({read, std::move(indices)});
+  });
+  return found;
+}
+
 void prefetchNextBlock(RewriterBase &rewriter, scf::ForallOp blockLoop) {
   std::optional<int64_t> blockRows =
       getConstantIntValue(blockLoop.getMixedStep().back());
-  if (!blockRows || !computesPerElement(blockLoop))
+  if (!blockRows)
     return;
+  bool perElement = computesPerElement(blockLoop);
   SmallVector<tensor::ExtractSliceOp> blocks;
   for (Operation &op : blockLoop.getBody()->without_terminator())
     if (auto slice = dyn_cast<tensor::ExtractSliceOp>(op))
       if (isBlockOfRows(slice, blockLoop, *blockRows))
         blocks.push_back(slice);
   for (tensor::ExtractSliceOp block : blocks) {
-    // The last parallel pass over the block that reads it.
-    scf::ForallOp pass;
+    // The last parallel pass over the block that reads it, and, where the
+    // passes only add and multiply, the last reduction over a buffer that
+    // the body computes from the block.
+    scf::ForallOp pass, bufferPass;
     SmallVector<vector::TransferReadOp> reads;
     for (Operation &op : blockLoop.getBody()->without_terminator()) {
       auto inner = dyn_cast<scf::ForallOp>(op);
@@ -301,6 +387,8 @@ void prefetchNextBlock(RewriterBase &rewriter, scf::ForallOp blockLoop) {
         pass = inner;
         reads = std::move(found);
       }
+      if (!perElement && reduces(inner))
+        bufferPass = inner;
     }
     if (!pass)
       continue;
@@ -310,7 +398,7 @@ void prefetchNextBlock(RewriterBase &rewriter, scf::ForallOp blockLoop) {
     // layout: the source may be a slice itself).
     rewriter.setInsertionPoint(blockLoop);
     Value buffer = readOnlyView(rewriter, loc, sourceBefore(block, blockLoop));
-    // The next block's offsets, before the pass.
+    // The next block's offsets, before the first pass that prefetches.
     rewriter.setInsertionPoint(pass);
     SmallVector<Value> offsets =
         getValueOrCreateConstantIndexOp(rewriter, loc, block.getMixedOffsets());
@@ -325,6 +413,18 @@ void prefetchNextBlock(RewriterBase &rewriter, scf::ForallOp blockLoop) {
     for (vector::TransferReadOp read : reads)
       prefetchLines(rewriter, loc, read.getVectorType(), buffer,
                     indicesOf(rewriter, read, offsets));
+    if (!bufferPass || bufferPass->isBeforeInBlock(pass))
+      continue;
+    for (auto &[read, indices] :
+         readsOfBlockBuffers(rewriter, bufferPass, blockLoop, block)) {
+      Location readLoc = read.getLoc();
+      rewriter.setInsertionPoint(read);
+      SmallVector<Value> next(offsets);
+      for (auto [index, offset] : llvm::zip_equal(next, indices))
+        index = arith::AddIOp::create(rewriter, readLoc, index, offset);
+      prefetchRows(rewriter, readLoc, read.getVectorType(), buffer, next,
+                   /*forWrite=*/false, kLocalityL2);
+    }
   }
 }
 
@@ -361,25 +461,7 @@ void prefetchShifted(RewriterBase &rewriter, vector::TransferReadOp read,
           rewriter, loc, base[dimension],
           arith::ConstantIndexOp::create(rewriter, loc, distance)),
       arith::ConstantIndexOp::create(rewriter, loc, last));
-  // One row of the vector (its last dimension) at a time.
-  SmallVector<int64_t> leading(type.getShape().drop_back());
-  int64_t rows = type.getNumElements() / type.getShape().back();
-  auto rowType =
-      VectorType::get({type.getShape().back()}, type.getElementType());
-  for (int64_t row = 0; row < rows; ++row) {
-    SmallVector<Value> indices(base);
-    int64_t rest = row;
-    for (int64_t d = leading.size() - 1; d >= 0; --d) {
-      int64_t offset = rest % leading[d];
-      rest /= leading[d];
-      if (offset)
-        indices[firstVectorDim + d] = arith::AddIOp::create(
-            rewriter, loc, indices[firstVectorDim + d],
-            arith::ConstantIndexOp::create(rewriter, loc, offset));
-    }
-    prefetchLines(rewriter, loc, rowType, buffer, indices, /*clamp=*/{},
-                  forWrite, kLocalityL1);
-  }
+  prefetchRows(rewriter, loc, type, buffer, base, forWrite, kLocalityL1);
 }
 
 } // namespace
