@@ -8,6 +8,8 @@
 // free. Large blocks freed by a thread stay cached on that thread for its
 // next call: a model's arena of tens of megabytes would otherwise come
 // back from the kernel as fresh pages (and page faults) on every call.
+// Small blocks (up to 32 KiB) are cached too, by power-of-two capacity, a
+// few of each: loops allocate them on every iteration.
 // A large new block is a mapping of its own on huge pages (HugePages.h).
 //
 //===----------------------------------------------------------------------===//
@@ -29,7 +31,9 @@ constexpr const char *kFreeSlot = "axle_free_slot";
 /// alike; the allocation function tells LLVM so (RouteAllocations.cpp).
 constexpr size_t kScratchAlignment = 64;
 
-/// Blocks of at least this many bytes are cached when freed.
+/// Blocks of at least this many bytes are cached when freed, best fit
+/// within twice the size asked for; so are blocks of at most half of it,
+/// by power-of-two capacity. Those between go back to the C library.
 constexpr size_t kCachedBlockBytes = size_t(64) << 10;
 
 /// Bytes of freed blocks this thread keeps (for tests and reports).
@@ -49,7 +53,8 @@ void setScratchOutOfMemoryAction(OutOfMemoryAction action);
 
 extern "C" {
 /// `size` bytes aligned to 64, from this thread's cache when a cached block
-/// fits (at most twice the size), else new (after freeing this thread's
+/// fits (a large one of at most twice the size; a small one of the same
+/// power-of-two capacity), else new (after freeing this thread's
 /// cached blocks, if the first try fails). Out of memory, it reports so and
 /// does not return (setScratchOutOfMemoryAction).
 void *axle_scratch_alloc(uint64_t size);

@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <fstream>
@@ -53,11 +54,55 @@ TEST(ScratchMemory, LargeBlocksAreReusedOnTheSameThread) {
   EXPECT_EQ(cachedScratchBytes(), 0u);
 }
 
-TEST(ScratchMemory, SmallBlocksGoBackToTheCLibrary) {
+TEST(ScratchMemory, BlocksBetweenTheCachedSizesGoBackToTheCLibrary) {
   releaseCachedScratch();
-  void *block = axle_scratch_alloc(kCachedBlockBytes - 1);
-  axle_scratch_free(block);
+  for (uint64_t size : {kCachedBlockBytes / 2 + 1, kCachedBlockBytes - 1}) {
+    void *block = axle_scratch_alloc(size);
+    axle_scratch_free(block);
+    EXPECT_EQ(cachedScratchBytes(), 0u) << size;
+  }
+}
+
+TEST(ScratchMemory, SmallBlocksAreReusedByPowerOfTwoCapacity) {
+  releaseCachedScratch();
+  void *first = axle_scratch_alloc(1000);
+  std::memset(first, 1, 1024);
+  axle_scratch_free(first);
+  EXPECT_EQ(cachedScratchBytes(), 1024u);
+  // 513 to 1024 bytes share the block; other sizes do not take it.
+  void *other = axle_scratch_alloc(512);
+  EXPECT_NE(other, first);
+  void *same = axle_scratch_alloc(513);
+  EXPECT_EQ(same, first);
   EXPECT_EQ(cachedScratchBytes(), 0u);
+  axle_scratch_free(same);
+  axle_scratch_free(other);
+  EXPECT_EQ(cachedScratchBytes(), 1024u + 512u);
+  // The smallest capacity is 64 bytes, the largest half kCachedBlockBytes.
+  void *tiny = axle_scratch_alloc(1);
+  axle_scratch_free(tiny);
+  void *largest = axle_scratch_alloc(kCachedBlockBytes / 2);
+  axle_scratch_free(largest);
+  EXPECT_EQ(cachedScratchBytes(), 1024u + 512u + 64u + kCachedBlockBytes / 2);
+  releaseCachedScratch();
+  EXPECT_EQ(cachedScratchBytes(), 0u);
+}
+
+TEST(ScratchMemory, EachSmallCapacityKeepsAFewBlocks) {
+  releaseCachedScratch();
+  std::vector<void *> blocks;
+  for (int i = 0; i < 100; ++i)
+    blocks.push_back(axle_scratch_alloc(256));
+  for (void *block : blocks)
+    axle_scratch_free(block);
+  size_t kept = cachedScratchBytes() / 256;
+  EXPECT_GT(kept, 0u);
+  EXPECT_LT(kept, 100u);
+  // A block of the same capacity is one of them.
+  void *again = axle_scratch_alloc(200);
+  EXPECT_NE(std::find(blocks.begin(), blocks.end(), again), blocks.end());
+  axle_scratch_free(again);
+  releaseCachedScratch();
 }
 
 TEST(ScratchMemory, CachesArePerThread) {
