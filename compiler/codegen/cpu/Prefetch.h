@@ -14,10 +14,15 @@ namespace axle::cpu {
 /// `insertPrefetches`.
 void markRowBlockLoop(mlir::scf::ForallOp loop);
 
+/// Marks the loop over k of a row reduction (16 rows a step, each row a
+/// stream of its own), for `insertPrefetches`.
+void markRowReductionLoop(mlir::scf::ForOp loop);
+
 /// After vectorization: elementwise loops that stream a large function
 /// argument prefetch it ahead, and the last parallel pass of a marked
-/// row-block loop that computes per element prefetches the next block of
-/// its large input (Prefetch.cpp). Removes the marks.
+/// row-block loop prefetches the next block of its large input, and marked
+/// row reductions over a large tensor prefetch each row ahead
+/// (Prefetch.cpp). Removes the marks.
 void insertPrefetches(mlir::RewriterBase &rewriter, mlir::func::FuncOp func);
 
 /// Asks for prefetches of the elements `read` will read `distance` further

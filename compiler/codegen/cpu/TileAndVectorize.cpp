@@ -277,6 +277,9 @@ void tileAndVectorizeRowReduction(RewriterBase &rewriter, linalg::LinalgOp op,
     tiled = tile(rewriter, *tiled, reduction);
     if (failed(tiled))
       return;
+    // Each of the block's rows is a stream of its own (Prefetch.cpp, 4).
+    if (auto kLoop = (*tiled)->getParentOfType<scf::ForOp>(); kLoop && rows > 1)
+      markRowReductionLoop(kLoop);
   }
   (void)vectorizeOp(rewriter, *tiled);
 }
