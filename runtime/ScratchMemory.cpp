@@ -28,18 +28,14 @@ static_assert(sizeof(Header) <= kAlignment);
 /// How much one thread may keep cached.
 constexpr size_t kCacheLimitBytes = size_t(4) << 30;
 constexpr size_t kCacheLimitBlocks = 16;
-/// Small blocks get a power-of-two capacity, each its own free list:
-/// kSmallClasses lists, 64 bytes to kLargestSmallBlock.
-constexpr size_t kSmallestBlock = 64;
-constexpr unsigned kSmallClasses = 10;
-constexpr size_t kLargestSmallBlock = kSmallestBlock << (kSmallClasses - 1);
-static_assert(kLargestSmallBlock < kCachedBlockBytes);
+/// Small blocks get a power-of-two capacity, each its own free list, of at
+/// most this many blocks.
 constexpr size_t kSmallClassLimitBlocks = 32;
 
-/// The free list for `size` bytes (at most kLargestSmallBlock).
+/// The free list for `size` bytes (at most kLargestSmallBlockBytes).
 unsigned smallClassOf(uint64_t size) {
   unsigned index = 0;
-  while ((kSmallestBlock << index) < size)
+  while ((kSmallestBlockBytes << index) < size)
     ++index;
   return index;
 }
@@ -58,7 +54,7 @@ struct Cache {
   /// Large blocks, oldest first.
   std::vector<void *> blocks;
   /// Small blocks by capacity class, the last freed last.
-  std::vector<void *> small[kSmallClasses];
+  std::vector<void *> small[kSmallBlockClasses];
   size_t bytes = 0;
 
   void clear() {
@@ -114,9 +110,9 @@ using namespace axle::runtime;
 extern "C" void *axle_scratch_alloc(uint64_t size) {
   // Loops over blocks of rows allocate the same few small buffers on every
   // iteration; the C library's malloc and free took 3% of a layer norm.
-  if (size <= kLargestSmallBlock) {
+  if (size <= kLargestSmallBlockBytes) {
     unsigned index = smallClassOf(size);
-    size = kSmallestBlock << index;
+    size = kSmallestBlockBytes << index;
     std::vector<void *> &list = cache.small[index];
     if (!list.empty()) {
       void *block = list.back();
@@ -163,7 +159,7 @@ extern "C" void axle_scratch_free(void *block) {
   if (!block)
     return;
   Header *header = headerOf(block);
-  if (header->capacity <= kLargestSmallBlock) {
+  if (header->capacity <= kLargestSmallBlockBytes) {
     std::vector<void *> &list = cache.small[smallClassOf(header->capacity)];
     if (list.size() < kSmallClassLimitBlocks) {
       list.push_back(block);

@@ -36,6 +36,15 @@ constexpr size_t kScratchAlignment = 64;
 /// by power-of-two capacity. Those between go back to the C library.
 constexpr size_t kCachedBlockBytes = size_t(64) << 10;
 
+/// Small blocks: capacities are powers of two from kSmallestBlockBytes to
+/// kLargestSmallBlockBytes, kSmallBlockClasses of them, each cached on its
+/// own (the runtime's and the library's own allocator alike).
+constexpr size_t kSmallestBlockBytes = 64;
+constexpr unsigned kSmallBlockClasses = 10;
+constexpr size_t kLargestSmallBlockBytes = kSmallestBlockBytes
+                                           << (kSmallBlockClasses - 1);
+static_assert(kLargestSmallBlockBytes == kCachedBlockBytes / 2);
+
 /// Bytes of freed blocks this thread keeps (for tests and reports).
 size_t cachedScratchBytes();
 

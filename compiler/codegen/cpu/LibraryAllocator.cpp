@@ -3,9 +3,16 @@
 // The functions, as C:
 //
 //   static void *cached; // the raw block (header first), or null
+//   static void *small[kSmallBlockClasses]; // one block per capacity
 //
 //   void *axle_library_alloc(size_t size) {
-//     if (size >= kCachedBlockBytes) {
+//     if (size <= kLargestSmallBlockBytes) {
+//       size_t index = log2_ceil(max(size, 64)) - 6;
+//       size = 64 << index; // the capacity
+//       char *block = xchg(&small[index], NULL);
+//       if (block)
+//         return block + 64;
+//     } else if (size >= kCachedBlockBytes) {
 //       char *block = xchg(&cached, NULL);
 //       if (block) {
 //         size_t held = *(size_t *)block;
@@ -35,16 +42,22 @@
 //     if (!pointer)
 //       return;
 //     char *block = (char *)pointer - 64;
-//     if (*(size_t *)block < kCachedBlockBytes) {
-//       free(block);
-//       return;
+//     size_t held = *(size_t *)block;
+//     char *other;
+//     if (held <= kLargestSmallBlockBytes) {
+//       other = xchg(&small[log2(held) - 6], block);
+//     } else if (held < kCachedBlockBytes) {
+//       other = block;
+//     } else {
+//       other = xchg(&cached, block);
 //     }
-//     char *other = xchg(&cached, block);
 //     if (other)
 //       free(other);
 //   }
 //
-// plus a destructor that frees `cached`.
+// plus a destructor that frees `cached` and the small blocks. Loops over
+// blocks of rows allocate the same small buffers on every iteration (see
+// runtime/ScratchMemory.h, which keeps them the same way).
 //
 //===----------------------------------------------------------------------===//
 
@@ -64,6 +77,7 @@ constexpr const char *kAllocName = "axle_library_alloc";
 constexpr const char *kFreeName = "axle_library_free";
 constexpr const char *kReleaseName = "axle_library_release";
 constexpr const char *kCachedName = "axle_library_cached_block";
+constexpr const char *kSmallName = "axle_library_small_blocks";
 /// Bytes before the caller's pointer: the block's size, padded so that the
 /// caller's pointer keeps the block's alignment.
 constexpr int32_t kHeaderBytes = 64;
@@ -104,6 +118,9 @@ struct Builder {
       module, b, loc, "free", LLVM::LLVMFunctionType::get(voidType, {ptr}));
   LLVM::GlobalOp cached =
       createNullPointerGlobal(b, loc, kCachedName, LLVM::Linkage::Internal);
+  Type smallSlotsType =
+      LLVM::LLVMArrayType::get(ptr, runtime::kSmallBlockClasses);
+  LLVM::GlobalOp smallSlots = createSmallSlots();
   Type i32 = IntegerType::get(ctx, 32);
   LLVM::LLVMFuncOp madvise =
       hugePages
@@ -111,14 +128,56 @@ struct Builder {
                             LLVM::LLVMFunctionType::get(i32, {ptr, i64, i32}))
           : LLVM::LLVMFuncOp();
 
+  /// The small blocks' slots, one per capacity, null at first.
+  LLVM::GlobalOp createSmallSlots() {
+    auto global = LLVM::GlobalOp::create(
+        b, loc, smallSlotsType,
+        /*isConstant=*/false, LLVM::Linkage::Internal, kSmallName, Attribute());
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(b.createBlock(&global.getInitializerRegion()));
+    LLVM::ReturnOp::create(b, loc,
+                           LLVM::ZeroOp::create(b, loc, smallSlotsType));
+    return global;
+  }
+  /// The slot of small blocks of capacity 64 << `index`.
+  Value smallSlot(Value index) {
+    return LLVM::GEPOp::create(b, loc, ptr, smallSlotsType,
+                               LLVM::AddressOfOp::create(b, loc, smallSlots),
+                               ArrayRef<LLVM::GEPArg>{0, index});
+  }
+  /// ceil(log2(bytes)) - log2(kSmallestBlockBytes), for `bytes` of at least
+  /// kSmallestBlockBytes: the class of small blocks that holds them.
+  Value smallClass(Value bytes) {
+    Value bits = LLVM::SubOp::create(
+        b, loc, constant(64),
+        LLVM::CountLeadingZerosOp::create(
+            b, loc, i64, LLVM::SubOp::create(b, loc, bytes, constant(1)),
+            /*is_zero_poison=*/false));
+    return LLVM::SubOp::create(
+        b, loc, bits, constant(llvm::Log2_64(runtime::kSmallestBlockBytes)));
+  }
+
+  /// Whether a block of `bytes` is small (cached per capacity).
+  Value isSmall(Value bytes) {
+    return LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ule, bytes,
+                                constant(runtime::kLargestSmallBlockBytes));
+  }
+  /// Whether a block of `bytes` is large (cached in the one large slot).
+  Value isLarge(Value bytes) {
+    return LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::uge, bytes,
+                                constant(runtime::kCachedBlockBytes));
+  }
+
   Value constant(int64_t value) {
     return LLVM::ConstantOp::create(b, loc, i64, b.getI64IntegerAttr(value));
   }
   Value null() { return LLVM::ZeroOp::create(b, loc, ptr); }
-  /// Swaps `value` into the cache slot and returns what it held.
-  Value exchange(Value value) {
-    return LLVM::AtomicRMWOp::create(b, loc, LLVM::AtomicBinOp::xchg,
-                                     LLVM::AddressOfOp::create(b, loc, cached),
+  /// Swaps `value` into `slot` (the large block's when none is given)
+  /// and returns what it held.
+  Value exchange(Value value, Value slot = {}) {
+    if (!slot)
+      slot = LLVM::AddressOfOp::create(b, loc, cached);
+    return LLVM::AtomicRMWOp::create(b, loc, LLVM::AtomicBinOp::xchg, slot,
                                      value, LLVM::AtomicOrdering::acq_rel);
   }
   /// `bytes` rounded up to a multiple of `alignment`, a power of two.
@@ -154,19 +213,41 @@ struct Builder {
     Block *entry = func.addEntryBlock(b);
     Value size = entry->getArgument(0);
     Region &body = func.getBody();
+    Block *smallPath = new Block(), *notSmall = new Block();
     Block *tryCache = new Block(), *check = new Block(), *putBack = new Block();
-    Block *fresh = new Block(), *store = new Block();
-    for (Block *block : {tryCache, check, putBack, fresh, store})
+    Block *retry = new Block(), *fresh = new Block(), *store = new Block();
+    for (Block *block :
+         {smallPath, notSmall, tryCache, check, putBack, retry, fresh, store})
       body.push_back(block);
+    // A fresh block of the size it gets as its argument: the size asked
+    // for, or a small block's capacity.
+    Value bytes = fresh->addArgument(i64, loc);
 
     b.setInsertionPointToStart(entry);
-    Value large = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::uge, size,
-                                       constant(runtime::kCachedBlockBytes));
-    LLVM::CondBrOp::create(b, loc, large, tryCache, fresh);
+    LLVM::CondBrOp::create(b, loc, isSmall(size), smallPath, notSmall);
+
+    b.setInsertionPointToStart(smallPath);
+    Value atLeastSmallest = LLVM::UMaxOp::create(
+        b, loc, size, constant(runtime::kSmallestBlockBytes));
+    Value index = smallClass(atLeastSmallest);
+    Value capacity = LLVM::ShlOp::create(
+        b, loc, constant(runtime::kSmallestBlockBytes), index);
+    Value smallBlock = exchange(null(), smallSlot(index));
+    Block *smallHit = b.createBlock(notSmall);
+    b.setInsertionPointToEnd(smallPath);
+    LLVM::CondBrOp::create(b, loc, isNull(smallBlock), fresh,
+                           ValueRange{capacity}, smallHit, ValueRange{});
+    b.setInsertionPointToStart(smallHit);
+    LLVM::ReturnOp::create(b, loc, offset(smallBlock, kHeaderBytes));
+
+    b.setInsertionPointToStart(notSmall);
+    LLVM::CondBrOp::create(b, loc, isLarge(size), tryCache, ValueRange{}, fresh,
+                           ValueRange{size});
 
     b.setInsertionPointToStart(tryCache);
     Value block = exchange(null());
-    LLVM::CondBrOp::create(b, loc, isNull(block), fresh, check);
+    LLVM::CondBrOp::create(b, loc, isNull(block), fresh, ValueRange{size},
+                           check, ValueRange{});
 
     b.setInsertionPointToStart(check);
     Value held = LLVM::LoadOp::create(b, loc, i64, block);
@@ -184,7 +265,9 @@ struct Builder {
 
     b.setInsertionPointToStart(putBack);
     Value other = exchange(block);
-    freeUnlessNull(other, fresh);
+    freeUnlessNull(other, retry);
+    b.setInsertionPointToStart(retry);
+    LLVM::BrOp::create(b, loc, ValueRange{size}, fresh);
 
     // A fresh block goes to `checked` as its argument.
     Block *checked = b.createBlock(store, {ptr}, {loc});
@@ -197,14 +280,14 @@ struct Builder {
 
     b.setInsertionPointToStart(fresh);
     Value withHeader =
-        LLVM::AddOp::create(b, loc, size, constant(kHeaderBytes));
+        LLVM::AddOp::create(b, loc, bytes, constant(kHeaderBytes));
     if (hugePages) {
       // Large blocks: whole 2 MiB pages, advised onto huge pages before
       // anything (the header) touches them.
       Block *small = b.createBlock(checked), *huge = b.createBlock(checked);
       b.setInsertionPointToEnd(fresh);
       Value large =
-          LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::uge, size,
+          LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::uge, bytes,
                                constant(runtime::kHugePageAdviceBytes));
       LLVM::CondBrOp::create(b, loc, large, huge, small);
 
@@ -236,7 +319,7 @@ struct Builder {
     LLVM::BrOp::create(b, loc, ValueRange{lines}, checked);
 
     b.setInsertionPointToStart(store);
-    LLVM::StoreOp::create(b, loc, size, raw);
+    LLVM::StoreOp::create(b, loc, bytes, raw);
     LLVM::ReturnOp::create(b, loc, offset(raw, kHeaderBytes));
     return func;
   }
@@ -249,9 +332,10 @@ struct Builder {
     Block *entry = func.addEntryBlock(b);
     Value pointer = entry->getArgument(0);
     Region &body = func.getBody();
-    Block *inspect = new Block(), *small = new Block(), *keep = new Block();
+    Block *inspect = new Block(), *keepSmall = new Block();
+    Block *notSmall = new Block(), *plain = new Block(), *keep = new Block();
     Block *done = new Block();
-    for (Block *block : {inspect, small, keep, done})
+    for (Block *block : {inspect, keepSmall, notSmall, plain, keep, done})
       body.push_back(block);
 
     b.setInsertionPointToStart(entry);
@@ -260,11 +344,16 @@ struct Builder {
     b.setInsertionPointToStart(inspect);
     Value block = offset(pointer, -kHeaderBytes);
     Value held = LLVM::LoadOp::create(b, loc, i64, block);
-    Value isSmall = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ult, held,
-                                         constant(runtime::kCachedBlockBytes));
-    LLVM::CondBrOp::create(b, loc, isSmall, small, keep);
+    LLVM::CondBrOp::create(b, loc, isSmall(held), keepSmall, notSmall);
 
-    b.setInsertionPointToStart(small);
+    // A small block's size is its capacity, a power of two.
+    b.setInsertionPointToStart(keepSmall);
+    freeUnlessNull(exchange(block, smallSlot(smallClass(held))), done);
+
+    b.setInsertionPointToStart(notSmall);
+    LLVM::CondBrOp::create(b, loc, isLarge(held), keep, plain);
+
+    b.setInsertionPointToStart(plain);
     LLVM::CallOp::create(b, loc, free, ValueRange{block});
     LLVM::BrOp::create(b, loc, done);
 
@@ -276,7 +365,7 @@ struct Builder {
     return func;
   }
 
-  /// Frees the cached block; runs when the library is unloaded.
+  /// Frees the cached blocks; runs when the library is unloaded.
   void buildRelease() {
     auto func = LLVM::LLVMFuncOp::create(
         b, loc, kReleaseName, LLVM::LLVMFunctionType::get(voidType, {}),
@@ -284,11 +373,17 @@ struct Builder {
     {
       OpBuilder::InsertionGuard guard(b);
       Block *entry = func.addEntryBlock(b);
-      Block *done = new Block();
-      func.getBody().push_back(done);
       b.setInsertionPointToStart(entry);
-      freeUnlessNull(exchange(null()), done);
-      b.setInsertionPointToStart(done);
+      // The large block, then each small one.
+      for (unsigned index = 0; index <= runtime::kSmallBlockClasses; ++index) {
+        Value slot = index == runtime::kSmallBlockClasses
+                         ? Value()
+                         : smallSlot(constant(index));
+        Block *next = new Block();
+        func.getBody().push_back(next);
+        freeUnlessNull(exchange(null(), slot), next);
+        b.setInsertionPointToStart(next);
+      }
       LLVM::ReturnOp::create(b, loc, ValueRange{});
     }
     LLVM::GlobalDtorsOp::create(

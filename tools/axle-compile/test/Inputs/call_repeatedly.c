@@ -1,14 +1,22 @@
-/* Calls the model compiled by library_allocator.mlir many times from
- * several threads at once, without the axle runtime, and checks every
- * element of every result: the library's own allocator hands its cached
- * block to one call at a time. */
+/* Calls a model compiled by library_allocator.mlir (or another test)
+ * many times from several threads at once, without the axle runtime, and
+ * checks every element of every result: the library's own allocator hands
+ * each cached block to one call at a time. The model maps an array of
+ * SIZE floats, all ones, to an array of SIZE floats, all EXPECTED. */
 #include MODEL_HEADER
 
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-enum { kThreads = 4, kCalls = 25, kSize = 256 * 256 };
+#ifndef SIZE
+#define SIZE (256 * 256)
+#endif
+#ifndef EXPECTED
+#define EXPECTED 65536.0f
+#endif
+
+enum { kThreads = 4, kCalls = 25, kSize = SIZE };
 
 static void *callMany(void *arg) {
   float *x = malloc(sizeof(float) * kSize);
@@ -19,7 +27,7 @@ static void *callMany(void *arg) {
   for (int call = 0; call < kCalls; ++call) {
     model_main(x, y);
     for (int i = 0; i < kSize; ++i)
-      wrong += y[i] != 65536.0f;
+      wrong += y[i] != EXPECTED;
   }
   free(x);
   free(y);
