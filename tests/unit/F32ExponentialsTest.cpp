@@ -259,6 +259,12 @@ TEST(F32Exponentials, SpecialValues) {
   EXPECT_EQ(tanh(1e-30f), 1e-30f);
   EXPECT_EQ(tanh(-0x1p-149f), -0x1p-149f);
   EXPECT_TRUE(std::isnan(tanh(nan)));
+  // NaN flows through tanh's steps: a quiet NaN comes back as it was (its
+  // sign and payload), a signaling one quieted.
+  EXPECT_EQ(std::bit_cast<uint32_t>(tanh(std::bit_cast<float>(0xffc12345u))),
+            0xffc12345u);
+  EXPECT_EQ(std::bit_cast<uint32_t>(tanh(std::bit_cast<float>(0x7f812345u))),
+            0x7fc12345u);
   EXPECT_EQ(log(1.0f), 0.0f);
   EXPECT_FALSE(std::signbit(log(1.0f)));
   EXPECT_EQ(log(0.0f), -inf);
