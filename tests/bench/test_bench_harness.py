@@ -1,7 +1,9 @@
-"""bench/run.py, the benchmark harness, still runs end to end: one small
-model, one thread, --quick, and the report it writes has the table."""
+"""bench/run.py, the benchmark harness, still runs end to end: a small
+matmul and one memory-bound model, one thread, --quick, and the report it
+writes has the table."""
 import importlib.util
 import pathlib
+import re
 import subprocess
 import sys
 
@@ -26,7 +28,8 @@ def test_quick_run_writes_the_table(build_dir, tmp_path):
     report = tmp_path / "latest.md"
     result = subprocess.run(
         [sys.executable, str(REPO_ROOT / "bench" / "run.py"), "--quick",
-         "--models", "matmul_f32_256", "--threads", "1", "--out", str(report),
+         "--models", "matmul_f32_256,exp", "--threads", "1", "--out",
+         str(report),
          "--build", str(build_dir)],
         capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stdout + result.stderr
@@ -47,6 +50,12 @@ def test_quick_run_writes_the_table(build_dir, tmp_path):
     targets = text.split("## Against the targets", 1)[1]
     assert "- 1 thread: f32 matmul 1024^3" in targets
     assert "slower than the better of XLA:CPU and IREE:" in targets
+    # A memory-bound model's share of the best probe, then in brackets its
+    # share of the probe run just before it.
+    assert re.search(r"exp \d+%( \(under\))? \[\d+%\]", targets), targets
+    exp_row = next(line for line in text.splitlines()
+                   if line.startswith("| exp |"))
+    assert "axle ok" in exp_row, exp_row
     assert report.with_suffix(".json").exists()
 
 
