@@ -100,50 +100,74 @@ bool isLarge(RankedTensorType type) {
              kMinSourceBytes;
 }
 
+/// The unit-stride slices of the same rank that `read` takes its elements
+/// through, innermost first, up to the first tensor for which `stop`
+/// holds, or up to the first that is not such a slice when `stop` never
+/// does; with that tensor. None when a slice on the way has other strides
+/// or drops dimensions, or `stop` never holds on the way.
+std::optional<std::pair<Value, SmallVector<tensor::ExtractSliceOp>>>
+sliceChain(vector::TransferReadOp read, function_ref<bool(Value)> stop) {
+  SmallVector<tensor::ExtractSliceOp> slices;
+  Value base = read.getBase();
+  while (!stop(base)) {
+    auto slice = base.getDefiningOp<tensor::ExtractSliceOp>();
+    if (!slice)
+      return std::make_pair(base, std::move(slices));
+    if (!llvm::all_of(slice.getMixedStrides(), isOneInteger) ||
+        slice.getResultType().getRank() != slice.getSourceType().getRank())
+      return std::nullopt;
+    slices.push_back(slice);
+    base = slice.getSource();
+  }
+  return std::make_pair(base, std::move(slices));
+}
+
+/// The indices of `read`'s first element in the tensor its `slices`
+/// (sliceChain) start from, plus `shift` when given (one value per
+/// dimension), built before the read.
+SmallVector<Value> indicesThrough(RewriterBase &rewriter,
+                                  vector::TransferReadOp read,
+                                  ArrayRef<tensor::ExtractSliceOp> slices,
+                                  ArrayRef<Value> shift = {}) {
+  Location loc = read.getLoc();
+  rewriter.setInsertionPoint(read);
+  auto add = [&](SmallVector<Value> &indices, ArrayRef<OpFoldResult> terms) {
+    for (auto [index, term] : llvm::zip_equal(indices, terms))
+      index = arith::AddIOp::create(
+          rewriter, loc, index,
+          getValueOrCreateConstantIndexOp(rewriter, loc, term));
+  };
+  SmallVector<Value> indices(shift.empty() ? ValueRange(read.getIndices())
+                                           : ValueRange(shift));
+  for (tensor::ExtractSliceOp slice : slices)
+    add(indices, slice.getMixedOffsets());
+  if (!shift.empty())
+    add(indices, getAsOpFoldResult(ValueRange(read.getIndices())));
+  return indices;
+}
+
 /// The reads of `source` in `loop`: vector reads of it or of a slice of
-/// it (unit strides, same rank), one vector along the innermost dimension.
-SmallVector<vector::TransferReadOp> readsOf(Value source, Operation *loop) {
-  SmallVector<vector::TransferReadOp> reads;
+/// it (unit strides, same rank), one vector along the innermost dimension;
+/// each with its slice, if any.
+SmallVector<
+    std::pair<vector::TransferReadOp, SmallVector<tensor::ExtractSliceOp>>>
+readsOf(Value source, Operation *loop) {
+  SmallVector<
+      std::pair<vector::TransferReadOp, SmallVector<tensor::ExtractSliceOp>>>
+      reads;
   loop->walk([&](vector::TransferReadOp read) {
-    Value base = read.getBase();
-    if (auto slice = base.getDefiningOp<tensor::ExtractSliceOp>()) {
-      if (slice.getSource() != source ||
-          slice.getResultType().getRank() != slice.getSourceType().getRank() ||
-          !llvm::all_of(slice.getMixedStrides(), isOneInteger))
-        return;
-    } else if (base != source) {
+    auto chain = sliceChain(read, [&](Value value) { return value == source; });
+    if (!chain || chain->first != source || chain->second.size() > 1)
       return;
-    }
     VectorType type = read.getVectorType();
     if (read.getMask() || !read.getPermutationMap().isMinorIdentity() ||
         type.isScalable() ||
         llvm::any_of(type.getShape().drop_back(),
                      [](int64_t size) { return size != 1; }))
       return;
-    reads.push_back(read);
+    reads.push_back({read, std::move(chain->second)});
   });
   return reads;
-}
-
-/// The indices, in `read`'s source (the tensor `readsOf` was given), of
-/// its first element, plus `shift` (one value per dimension). Built at
-/// the read.
-SmallVector<Value> indicesOf(RewriterBase &rewriter,
-                             vector::TransferReadOp read,
-                             ArrayRef<Value> shift) {
-  Location loc = read.getLoc();
-  rewriter.setInsertionPoint(read);
-  SmallVector<Value> indices(shift);
-  if (auto slice = read.getBase().getDefiningOp<tensor::ExtractSliceOp>()) {
-    for (auto [index, offset] :
-         llvm::zip_equal(indices, slice.getMixedOffsets()))
-      index = arith::AddIOp::create(
-          rewriter, loc, index,
-          getValueOrCreateConstantIndexOp(rewriter, loc, offset));
-  }
-  for (auto [index, offset] : llvm::zip_equal(indices, read.getIndices()))
-    index = arith::AddIOp::create(rewriter, loc, index, offset);
-  return indices;
 }
 
 /// At the insertion point: one prefetch of `buffer` per cache line of a
@@ -261,17 +285,18 @@ void prefetchStreamedArguments(RewriterBase &rewriter, func::FuncOp func) {
       auto type = dyn_cast<RankedTensorType>(argument.getType());
       if (!type || !isLarge(type))
         continue;
-      SmallVector<vector::TransferReadOp> reads = readsOf(argument, loop);
+      auto reads = readsOf(argument, loop);
       if (reads.empty())
         continue;
       Value view = flatView(argument);
       int64_t elementBytes = type.getElementTypeBitWidth() / 8;
-      for (vector::TransferReadOp read : reads) {
+      for (auto &[read, slices] : reads) {
         Location loc = read.getLoc();
         rewriter.setInsertionPoint(read);
         SmallVector<Value> zeros(
             type.getRank(), arith::ConstantIndexOp::create(rewriter, loc, 0));
-        SmallVector<Value> indices = indicesOf(rewriter, read, zeros);
+        SmallVector<Value> indices =
+            indicesThrough(rewriter, read, slices, zeros);
         // Row-major position, kStreamDistanceBytes further on.
         Value linear = arith::ConstantIndexOp::create(
             rewriter, loc, kStreamDistanceBytes / elementBytes);
@@ -290,45 +315,6 @@ void prefetchStreamedArguments(RewriterBase &rewriter, func::FuncOp func) {
       }
     }
   }
-}
-
-/// The unit-stride slices of the same rank that `read` takes its elements
-/// through, innermost first, up to the first tensor for which `stop`
-/// holds, or up to the first that is not such a slice when `stop` never
-/// does; with that tensor. None when a slice on the way has other strides
-/// or drops dimensions, or `stop` never holds on the way.
-std::optional<std::pair<Value, SmallVector<tensor::ExtractSliceOp>>>
-sliceChain(vector::TransferReadOp read, function_ref<bool(Value)> stop) {
-  SmallVector<tensor::ExtractSliceOp> slices;
-  Value base = read.getBase();
-  while (!stop(base)) {
-    auto slice = base.getDefiningOp<tensor::ExtractSliceOp>();
-    if (!slice)
-      return std::make_pair(base, std::move(slices));
-    if (!llvm::all_of(slice.getMixedStrides(), isOneInteger) ||
-        slice.getResultType().getRank() != slice.getSourceType().getRank())
-      return std::nullopt;
-    slices.push_back(slice);
-    base = slice.getSource();
-  }
-  return std::make_pair(base, std::move(slices));
-}
-
-/// The indices of `read`'s first element in the tensor its `slices`
-/// (sliceChain) start from, built before the read.
-SmallVector<Value> indicesThrough(RewriterBase &rewriter,
-                                  vector::TransferReadOp read,
-                                  ArrayRef<tensor::ExtractSliceOp> slices) {
-  Location loc = read.getLoc();
-  rewriter.setInsertionPoint(read);
-  SmallVector<Value> indices(read.getIndices());
-  for (tensor::ExtractSliceOp slice : slices)
-    for (auto [index, offset] :
-         llvm::zip_equal(indices, slice.getMixedOffsets()))
-      index = arith::AddIOp::create(
-          rewriter, loc, index,
-          getValueOrCreateConstantIndexOp(rewriter, loc, offset));
-  return indices;
 }
 
 //===-- 2. The next block of a row-block cluster --------------------------===//
@@ -375,12 +361,13 @@ bool reduces(scf::ForallOp pass) {
 /// The reads in `pass` of a tensor of `block`'s type that `blockLoop`'s
 /// body computes (softmax's exponentials, layer norm's centered rows), each
 /// with the indices in that tensor of its first element (through the
-/// unit-stride slices the pass takes of it). Element (i, j) of such a
-/// tensor is computed from element (i, j) of the block, so the indices
-/// address the block's rows too.
+/// unit-stride slices the pass takes of it) plus `shift`. Element (i, j)
+/// of such a tensor is computed from element (i, j) of the block, so the
+/// indices address the block's rows too.
 SmallVector<std::pair<vector::TransferReadOp, SmallVector<Value>>>
 readsOfBlockBuffers(RewriterBase &rewriter, scf::ForallOp pass,
-                    scf::ForallOp blockLoop, tensor::ExtractSliceOp block) {
+                    scf::ForallOp blockLoop, tensor::ExtractSliceOp block,
+                    ArrayRef<Value> shift) {
   SmallVector<std::pair<vector::TransferReadOp, SmallVector<Value>>> found;
   pass.walk([&](vector::TransferReadOp read) {
     VectorType type = read.getVectorType();
@@ -395,8 +382,7 @@ readsOfBlockBuffers(RewriterBase &rewriter, scf::ForallOp pass,
     if (base == block.getResult() || base.getType() != block.getType() ||
         !producer || producer->getBlock() != blockLoop.getBody())
       return;
-    SmallVector<Value> indices = indicesThrough(rewriter, read, slices);
-    found.push_back({read, std::move(indices)});
+    found.push_back({read, indicesThrough(rewriter, read, slices, shift)});
   });
   return found;
 }
@@ -417,12 +403,12 @@ void prefetchNextBlock(RewriterBase &rewriter, scf::ForallOp blockLoop) {
     // passes only add and multiply, the last reduction over a buffer that
     // the body computes from the block.
     scf::ForallOp pass, bufferPass;
-    SmallVector<vector::TransferReadOp> reads;
+    decltype(readsOf(block, nullptr)) reads;
     for (Operation &op : blockLoop.getBody()->without_terminator()) {
       auto inner = dyn_cast<scf::ForallOp>(op);
       if (!inner)
         continue;
-      SmallVector<vector::TransferReadOp> found = readsOf(block, inner);
+      auto found = readsOf(block, inner);
       if (!found.empty()) {
         pass = inner;
         reads = std::move(found);
@@ -450,21 +436,15 @@ void prefetchNextBlock(RewriterBase &rewriter, scf::ForallOp blockLoop) {
             rewriter, loc, offsets[rowDim],
             arith::ConstantIndexOp::create(rewriter, loc, *blockRows)),
         arith::ConstantIndexOp::create(rewriter, loc, lastBlockRow));
-    for (vector::TransferReadOp read : reads)
+    for (auto &[read, slices] : reads)
       prefetchLines(rewriter, loc, read.getVectorType(), buffer,
-                    indicesOf(rewriter, read, offsets));
+                    indicesThrough(rewriter, read, slices, offsets));
     if (!bufferPass || bufferPass->isBeforeInBlock(pass))
       continue;
-    for (auto &[read, indices] :
-         readsOfBlockBuffers(rewriter, bufferPass, blockLoop, block)) {
-      Location readLoc = read.getLoc();
-      rewriter.setInsertionPoint(read);
-      SmallVector<Value> next(offsets);
-      for (auto [index, offset] : llvm::zip_equal(next, indices))
-        index = arith::AddIOp::create(rewriter, readLoc, index, offset);
-      prefetchRows(rewriter, readLoc, read.getVectorType(), buffer, next,
+    for (auto &[read, next] :
+         readsOfBlockBuffers(rewriter, bufferPass, blockLoop, block, offsets))
+      prefetchRows(rewriter, read.getLoc(), read.getVectorType(), buffer, next,
                    /*forWrite=*/false, kLocalityL2);
-    }
   }
 }
 
