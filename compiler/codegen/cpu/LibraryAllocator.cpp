@@ -374,7 +374,7 @@ struct Builder {
       OpBuilder::InsertionGuard guard(b);
       Block *entry = func.addEntryBlock(b);
       b.setInsertionPointToStart(entry);
-      // The large block, then each small one.
+      // Each small block, then the large one.
       for (unsigned index = 0; index <= runtime::kSmallBlockClasses; ++index) {
         Value slot = index == runtime::kSmallBlockClasses
                          ? Value()
