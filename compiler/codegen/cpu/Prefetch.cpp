@@ -46,11 +46,11 @@
 //     in-order full sum 7%, reassociated rows 13-24%.
 //
 // The prefetched addresses come from a read-only view of the tensor
-// (bufferization.to_buffer), made before the loop (1, 2) or at the read
-// (3). Marked reads get theirs at the end of tiling, after the clean-ups
-// that erase dead loops: a prefetch is a side effect, so a loop holding
-// one would not be erased (a matmul whose epilogue fusion left the
-// original unused would run twice).
+// (bufferization.to_buffer), made before the loop (1, 2), at the read (3)
+// or right after the tensor is defined, once per tensor (4). Marked reads get
+// theirs at the end of tiling, after the clean-ups that erase dead loops: a
+// prefetch is a side effect, so a loop holding one would not be erased (a
+// matmul whose epilogue fusion left the original unused would run twice).
 //
 //===----------------------------------------------------------------------===//
 

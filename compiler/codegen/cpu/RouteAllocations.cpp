@@ -5,11 +5,12 @@
 // `_mlir_memref_to_llvm_free(ptr)`, which it only declares. This pass
 // defines them in the module (internal to the library): each calls through
 // an exported slot (`axle_alloc_slot`, `axle_free_slot`) that the runtime
-// fills with its per-thread cache of large blocks (runtime/ScratchMemory.h)
-// and falls back to the library's own allocator (LibraryAllocator.h:
-// aligned_alloc and free, keeping the last large block freed) when the slot
-// is empty, as in a library linked without the runtime. The memref lowering
-// aligns within the blocks as it would within malloc's; both allocators
+// fills with its per-thread cache of blocks (runtime/ScratchMemory.h) and
+// falls back to the library's own allocator (LibraryAllocator.h:
+// aligned_alloc and free, keeping the last large block freed and one small
+// block per power-of-two capacity) when the slot is empty, as in a library
+// linked without the runtime. The memref lowering aligns within the blocks
+// as it would within malloc's; both allocators
 // give 64-byte aligned blocks, and the allocation function says so (align
 // 64, noalias, not inlined), so that LLVM folds that alignment away and
 // keeps the pointer's provenance: a value stored in a new block then stays
