@@ -75,6 +75,26 @@ def run_axle_results(axle_run, tmp_path):
 
 
 @pytest.fixture
+def assert_compiled_bits(run_axle_results):
+    """A function that runs a program on the CPU backend at one and at two
+    threads and asserts that each result has exactly the bits of the same
+    result in `reference` (a list of arrays, e.g. the interpreter's);
+    `names` label the results in the message."""
+    import numpy as np
+
+    def check(program, inputs, reference, names):
+        for threads in (1, 2):
+            got = run_axle_results(program, inputs,
+                                   ["--backend=cpu", f"--threads={threads}"])
+            for name, g, r in zip(names, got, reference):
+                assert g.tobytes() == r.tobytes(), (
+                    f"{name}, {threads} thread(s): "
+                    f"{np.count_nonzero(g != r)} of {r.size} differ")
+
+    return check
+
+
+@pytest.fixture
 def run_axle(run_axle_results):
     """run_axle_results for programs with one result: returns it."""
 

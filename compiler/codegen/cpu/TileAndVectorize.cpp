@@ -16,7 +16,9 @@
 //     interpreter does, so results are identical;
 //  4. reductions along the innermost dimension with a parallel loop around
 //     it are vectorized across 16 rows (fewer in a block padded to 16),
-//     each row in its own lane and in order (tileAndVectorizeRowReduction);
+//     each row in its own lane and in order (tileAndVectorizeRowReduction;
+//     bodies the linalg vectorizer does not take, such as argmax's, by
+//     FoldRowsInLanes.cpp);
 //  5. transposes of the two innermost dimensions (32-bit elements) go by
 //     16 x 16 blocks transposed in registers (narrower blocks for the rest
 //     where 16 does not divide a dimension), and gathers of whole rows by
@@ -33,6 +35,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "compiler/codegen/cpu/ContractionTiles.h"
+#include "compiler/codegen/cpu/FoldRowsInLanes.h"
 #include "compiler/codegen/cpu/FuseEpilogues.h"
 #include "compiler/codegen/cpu/FuseRowBlocks.h"
 #include "compiler/codegen/cpu/FuseSiblingReductions.h"
@@ -281,7 +284,11 @@ void tileAndVectorizeRowReduction(RewriterBase &rewriter, linalg::LinalgOp op,
     if (auto kLoop = (*tiled)->getParentOfType<scf::ForOp>(); kLoop && rows > 1)
       markRowReductionLoop(kLoop);
   }
-  (void)vectorizeOp(rewriter, *tiled);
+  // A body that the linalg vectorizer does not take (argmax's compares
+  // and selects) is folded lane by lane, in the same order.
+  if (failed(vectorizeOp(rewriter, *tiled)))
+    if (auto generic = dyn_cast<linalg::GenericOp>(tiled->getOperation()))
+      (void)foldRowsInLanes(rewriter, generic);
 }
 
 /// Transposes of 32-bit elements that swap the two innermost dimensions:
