@@ -14,30 +14,30 @@ import pytest
 # jnp.argmax / jnp.argmin along rows as JAX exports them: the value and the
 # index of the first extremum, NaN winning. `cmp` is GT or LT, `init` the
 # identity of the value.
-ARG_EXTREMUM = """func.func public @main(%x: tensor<{r}x{c}xf32>) -> (tensor<{r}xf32>, tensor<{r}xi32>) {{
+ARG_EXTREMUM = """func.func public @main(%x: tensor<{r}x{c}x{t}>) -> (tensor<{r}x{t}>, tensor<{r}xi32>) {{
   %iota = stablehlo.iota dim = 1 : tensor<{r}x{c}xi32>
-  %init = stablehlo.constant dense<{init}> : tensor<f32>
+  %init = stablehlo.constant dense<{init}> : tensor<{t}>
   %zero = stablehlo.constant dense<0> : tensor<i32>
   %v, %i = stablehlo.reduce(%x init: %init), (%iota init: %zero) across dimensions = [1]
-      : (tensor<{r}x{c}xf32>, tensor<{r}x{c}xi32>, tensor<f32>, tensor<i32>) -> (tensor<{r}xf32>, tensor<{r}xi32>)
-   reducer(%a: tensor<f32>, %b: tensor<f32>) (%ai: tensor<i32>, %bi: tensor<i32>) {{
-    %better = stablehlo.compare {cmp}, %a, %b, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
-    %nan = stablehlo.compare NE, %a, %a, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      : (tensor<{r}x{c}x{t}>, tensor<{r}x{c}xi32>, tensor<{t}>, tensor<i32>) -> (tensor<{r}x{t}>, tensor<{r}xi32>)
+   reducer(%a: tensor<{t}>, %b: tensor<{t}>) (%ai: tensor<i32>, %bi: tensor<i32>) {{
+    %better = stablehlo.compare {cmp}, %a, %b, FLOAT : (tensor<{t}>, tensor<{t}>) -> tensor<i1>
+    %nan = stablehlo.compare NE, %a, %a, FLOAT : (tensor<{t}>, tensor<{t}>) -> tensor<i1>
     %pick = stablehlo.or %better, %nan : tensor<i1>
-    %eq = stablehlo.compare EQ, %a, %b, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %eq = stablehlo.compare EQ, %a, %b, FLOAT : (tensor<{t}>, tensor<{t}>) -> tensor<i1>
     %lower = stablehlo.compare LT, %ai, %bi, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
     %tie = stablehlo.and %eq, %lower : tensor<i1>
     %first = stablehlo.or %pick, %tie : tensor<i1>
-    %value = stablehlo.select %pick, %a, %b : tensor<i1>, tensor<f32>
+    %value = stablehlo.select %pick, %a, %b : tensor<i1>, tensor<{t}>
     %index = stablehlo.select %first, %ai, %bi : tensor<i1>, tensor<i32>
-    stablehlo.return %value, %index : tensor<f32>, tensor<i32>
+    stablehlo.return %value, %index : tensor<{t}>, tensor<i32>
   }}
-  return %v, %i : tensor<{r}xf32>, tensor<{r}xi32>
+  return %v, %i : tensor<{r}x{t}>, tensor<{r}xi32>
 }}
 """
 
-ARGMAX = {"cmp": "GT", "init": "0xFF800000"}
-ARGMIN = {"cmp": "LT", "init": "0x7F800000"}
+ARGMAX = {"cmp": "GT", "init": "0xFF800000", "t": "f32"}
+ARGMIN = {"cmp": "LT", "init": "0x7F800000", "t": "f32"}
 
 
 def awkward_rows(rows, cols, seed):
@@ -87,6 +87,28 @@ def test_arg_extremum_matches_interpreter_and_numpy(
     assert reference[0].tobytes() == value.tobytes()
     assert_compiled_bits(program, [x], reference,
                          (f"{kind} values", f"{kind} indices"))
+
+
+# 16-bit logits (bf16, f16): their blocks travel as the low halves of
+# 32-bit lanes through the transpose and are narrowed back at each step.
+@pytest.mark.parametrize("dtype", ["bf16", "f16"])
+@pytest.mark.parametrize("rows,cols", [(16, 4096), (40, 100)])
+def test_argmax_of_16_bit_floats(run_axle_results, assert_compiled_bits,
+                                 dtype, rows, cols):
+    import ml_dtypes
+    numpy_type = {"bf16": ml_dtypes.bfloat16, "f16": np.float16}[dtype]
+    minus_infinity = {"bf16": "0xFF80", "f16": "0xFC00"}[dtype]
+    program = ARG_EXTREMUM.format(r=rows, c=cols, cmp="GT",
+                                  init=minus_infinity, t=dtype)
+    wide = awkward_rows(rows, cols, seed=rows + cols)
+    x = wide.astype(numpy_type)
+    reference = run_axle_results(program, [x], ["--backend=interpreter"])
+    # Every value of `wide` is exact in both types, so NumPy's float32
+    # argmax is the reference.
+    value, index = numpy_reference(wide, largest=True)
+    np.testing.assert_array_equal(reference[1], index)
+    assert reference[0].tobytes() == value.astype(numpy_type).tobytes()
+    assert_compiled_bits(program, [x], reference, ("values", "indices"))
 
 
 # A scalar the body reads besides the rows (fused into the reduction: the

@@ -160,6 +160,22 @@ Value padLanes(RewriterBase &rewriter, Location loc, Value rowValues,
                                               offsets, strides);
 }
 
+/// Step j of a transposed block: the 16 rows' elements of type `element`
+/// (narrowed back from their 32-bit lanes where they are narrower).
+Value stepOfBlock(RewriterBase &rewriter, Location loc, Value transposed,
+                  int64_t j, Type element) {
+  Value lanes = vector::ExtractOp::create(rewriter, loc, transposed, j);
+  unsigned width = element.getIntOrFloatBitWidth();
+  if (width == 32)
+    return lanes;
+  auto bitsType = VectorType::get({kLanes}, rewriter.getIntegerType(width));
+  Value bits = arith::TruncIOp::create(rewriter, loc, bitsType, lanes);
+  if (!isa<FloatType>(element))
+    return bits;
+  return arith::BitcastOp::create(rewriter, loc,
+                                  VectorType::get({kLanes}, element), bits);
+}
+
 } // namespace
 
 LogicalResult foldRowsInLanes(RewriterBase &rewriter, linalg::GenericOp tile) {
@@ -184,10 +200,10 @@ LogicalResult foldRowsInLanes(RewriterBase &rewriter, linalg::GenericOp tile) {
     if (!reading || !type || !type.hasStaticShape() ||
         !type.getElementType().isIntOrFloat())
       return failure();
-    // Blocks go through the 16 x 16 transpose of 32-bit lanes; a result is
-    // one value per row.
+    // Blocks go through the 16 x 16 transpose of 32-bit lanes (narrower
+    // elements widened to them and back); a result is one value per row.
     if ((*reading == Reading::Block &&
-         type.getElementType().getIntOrFloatBitWidth() != 32) ||
+         type.getElementType().getIntOrFloatBitWidth() > 32) ||
         (tile.isDpsInit(&operand) && *reading != Reading::PerRow))
       return failure();
     readings.push_back(*reading);
@@ -217,13 +233,29 @@ LogicalResult foldRowsInLanes(RewriterBase &rewriter, linalg::GenericOp tile) {
     Value padding = ub::PoisonOp::create(rewriter, loc, element);
     switch (readings[n]) {
     case Reading::Block: {
-      Value block = vector::TransferReadOp::create(
-          rewriter, loc, VectorType::get({rows, kLanes}, element), source,
-          indices, padding, minor(type.getRank(), 2),
-          SmallVector<bool>(2, true));
-      transposed[n] = vector::TransposeOp::create(
-          rewriter, loc, padLanes(rewriter, loc, block, rows),
-          ArrayRef<int64_t>{1, 0});
+      Value block =
+          padLanes(rewriter, loc,
+                   vector::TransferReadOp::create(
+                       rewriter, loc, VectorType::get({rows, kLanes}, element),
+                       source, indices, padding, minor(type.getRank(), 2),
+                       SmallVector<bool>(2, true)),
+                   rows);
+      // bf16, f16 and 8-bit elements travel as the low bits of 32-bit
+      // lanes (vpmovzx), which the shuffles move, and are narrowed back
+      // per step of k.
+      if (unsigned width = element.getIntOrFloatBitWidth(); width < 32) {
+        auto bitsType =
+            VectorType::get({kLanes, kLanes}, rewriter.getIntegerType(width));
+        Value bits =
+            isa<FloatType>(element)
+                ? arith::BitcastOp::create(rewriter, loc, bitsType, block)
+                : block;
+        block = arith::ExtUIOp::create(
+            rewriter, loc,
+            VectorType::get({kLanes, kLanes}, rewriter.getI32Type()), bits);
+      }
+      transposed[n] = vector::TransposeOp::create(rewriter, loc, block,
+                                                  ArrayRef<int64_t>{1, 0});
       break;
     }
     case Reading::PerRow:
@@ -260,8 +292,8 @@ LogicalResult foldRowsInLanes(RewriterBase &rewriter, linalg::GenericOp tile) {
       unsigned n = input->getOperandNumber();
       BlockArgument argument = tile.getMatchingBlockArgument(input);
       if (readings[n] == Reading::Block)
-        mapping.map(argument,
-                    vector::ExtractOp::create(rewriter, loc, transposed[n], j));
+        mapping.map(argument, stepOfBlock(rewriter, loc, transposed[n], j,
+                                          argument.getType()));
       else if (readings[n] == Reading::PerRow)
         mapping.map(argument, perRow[n]);
       else

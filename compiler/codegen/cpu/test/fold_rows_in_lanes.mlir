@@ -93,6 +93,42 @@ func.func @argmin_of_8_rows(%x: tensor<8x256xf32>) -> tensor<8xi32> {
 
 // -----
 
+// bf16 logits: the block travels as the low halves of 32-bit lanes through
+// the transpose, and each step narrows its lanes back to bf16.
+
+#rows = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+
+// CHECK-LABEL: func.func @argmax_bf16
+// CHECK: %[[BLOCK:.*]] = vector.transfer_read %{{.*}} : tensor<16x16xbf16>, vector<16x16xbf16>
+// CHECK: %[[BITS:.*]] = arith.bitcast %[[BLOCK]] : vector<16x16xbf16> to vector<16x16xi16>
+// CHECK: arith.extui %[[BITS]] : vector<16x16xi16> to vector<16x16xi32>
+// CHECK-COUNT-64: vector.shuffle %{{.*}} : vector<16xi32>, vector<16xi32>
+// CHECK: %[[LOW:.*]] = arith.trunci %{{.*}} : vector<16xi32> to vector<16xi16>
+// CHECK: %[[STEP:.*]] = arith.bitcast %[[LOW]] : vector<16xi16> to vector<16xbf16>
+// CHECK: arith.cmpf ogt, %{{.*}}, %[[STEP]] : vector<16xbf16>
+// CHECK-NOT: linalg.generic
+func.func @argmax_bf16(%x: tensor<16x256xbf16>) -> tensor<16xi32> {
+  %ninf = arith.constant 0xFF80 : bf16
+  %zero = arith.constant 0 : i32
+  %ev = tensor.empty() : tensor<16xbf16>
+  %ei = tensor.empty() : tensor<16xi32>
+  %v0 = linalg.fill ins(%ninf : bf16) outs(%ev : tensor<16xbf16>) -> tensor<16xbf16>
+  %i0 = linalg.fill ins(%zero : i32) outs(%ei : tensor<16xi32>) -> tensor<16xi32>
+  %r:2 = linalg.generic {indexing_maps = [#rows, #row, #row], iterator_types = ["parallel", "reduction"]} ins(%x : tensor<16x256xbf16>) outs(%v0, %i0 : tensor<16xbf16>, tensor<16xi32>) {
+  ^bb0(%in: bf16, %acc: bf16, %acci: i32):
+    %k = linalg.index 1 : index
+    %ki = arith.index_cast %k : index to i32
+    %gt = arith.cmpf ogt, %acc, %in : bf16
+    %v = arith.select %gt, %acc, %in : bf16
+    %i = arith.select %gt, %acci, %ki : i32
+    linalg.yield %v, %i : bf16, i32
+  } -> (tensor<16xbf16>, tensor<16xi32>)
+  return %r#1 : tensor<16xi32>
+}
+
+// -----
+
 // Integer division would trap in the lanes of rows a short block pads, so
 // a body with one is left to the scalar loops.
 
