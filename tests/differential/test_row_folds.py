@@ -111,6 +111,39 @@ def test_argmax_of_16_bit_floats(run_axle_results, assert_compiled_bits,
     assert_compiled_bits(program, [x], reference, ("values", "indices"))
 
 
+# int8 scores (a quantized classifier's): 8-bit blocks take the same
+# widened path; ties keep the first index.
+ARGMAX_I8 = """func.func public @main(%x: tensor<48x160xi8>) -> tensor<48xi32> {
+  %iota = stablehlo.iota dim = 1 : tensor<48x160xi32>
+  %low = stablehlo.constant dense<-128> : tensor<i8>
+  %zero = stablehlo.constant dense<0> : tensor<i32>
+  %v, %i = stablehlo.reduce(%x init: %low), (%iota init: %zero) across dimensions = [1]
+      : (tensor<48x160xi8>, tensor<48x160xi32>, tensor<i8>, tensor<i32>) -> (tensor<48xi8>, tensor<48xi32>)
+   reducer(%a: tensor<i8>, %b: tensor<i8>) (%ai: tensor<i32>, %bi: tensor<i32>) {
+    %gt = stablehlo.compare GT, %a, %b, SIGNED : (tensor<i8>, tensor<i8>) -> tensor<i1>
+    %eq = stablehlo.compare EQ, %a, %b, SIGNED : (tensor<i8>, tensor<i8>) -> tensor<i1>
+    %lower = stablehlo.compare LT, %ai, %bi, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %tie = stablehlo.and %eq, %lower : tensor<i1>
+    %first = stablehlo.or %gt, %tie : tensor<i1>
+    %value = stablehlo.select %gt, %a, %b : tensor<i1>, tensor<i8>
+    %index = stablehlo.select %first, %ai, %bi : tensor<i1>, tensor<i32>
+    stablehlo.return %value, %index : tensor<i8>, tensor<i32>
+  }
+  return %i : tensor<48xi32>
+}
+"""
+
+
+def test_argmax_of_int8(run_axle, assert_compiled_bits):
+    rng = np.random.default_rng(8)
+    x = rng.integers(-128, 128, (48, 160)).astype(np.int8)
+    x[3, :] = -128
+    x[4, 100:] = 127
+    reference = run_axle(ARGMAX_I8, [x], ["--backend=interpreter"])
+    np.testing.assert_array_equal(reference, np.argmax(x, axis=1))
+    assert_compiled_bits(ARGMAX_I8, [x], [reference], ("indices",))
+
+
 # A scalar the body reads besides the rows (fused into the reduction: the
 # scale of x), and a start other than the identity.
 SCALED_ARGMAX = """func.func public @main(%x: tensor<32x256xf32>, %s: tensor<f32>, %start: tensor<f32>) -> tensor<32xi32> {

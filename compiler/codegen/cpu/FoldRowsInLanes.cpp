@@ -203,7 +203,8 @@ LogicalResult foldRowsInLanes(RewriterBase &rewriter, linalg::GenericOp tile) {
     // Blocks go through the 16 x 16 transpose of 32-bit lanes (narrower
     // elements widened to them and back); a result is one value per row.
     if ((*reading == Reading::Block &&
-         type.getElementType().getIntOrFloatBitWidth() > 32) ||
+         !llvm::is_contained({8u, 16u, 32u},
+                             type.getElementType().getIntOrFloatBitWidth())) ||
         (tile.isDpsInit(&operand) && *reading != Reading::PerRow))
       return failure();
     readings.push_back(*reading);

@@ -21,7 +21,8 @@ namespace axle::cpu {
 /// 16 x 16 blocks are transposed, and the body runs on vectors of 16 lanes
 /// for k = 0, 1, ..., 15 in order, so every row folds its elements in the
 /// interpreter's order and the results are bit-identical. Fails, changing
-/// nothing, where the tile does not qualify (inputs wider than 32 bits,
+/// nothing, where the tile does not qualify (inputs of other than 8, 16 or
+/// 32 bits,
 /// reads other than along (row, k), per row or per tile, ops outside the
 /// arith and math dialects, integer division).
 llvm::LogicalResult foldRowsInLanes(mlir::RewriterBase &rewriter,
