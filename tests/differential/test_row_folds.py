@@ -21,10 +21,10 @@ ARG_EXTREMUM = """func.func public @main(%x: tensor<{r}x{c}x{t}>) -> (tensor<{r}
   %v, %i = stablehlo.reduce(%x init: %init), (%iota init: %zero) across dimensions = [1]
       : (tensor<{r}x{c}x{t}>, tensor<{r}x{c}xi32>, tensor<{t}>, tensor<i32>) -> (tensor<{r}x{t}>, tensor<{r}xi32>)
    reducer(%a: tensor<{t}>, %b: tensor<{t}>) (%ai: tensor<i32>, %bi: tensor<i32>) {{
-    %better = stablehlo.compare {cmp}, %a, %b, FLOAT : (tensor<{t}>, tensor<{t}>) -> tensor<i1>
-    %nan = stablehlo.compare NE, %a, %a, FLOAT : (tensor<{t}>, tensor<{t}>) -> tensor<i1>
+    %better = stablehlo.compare {cmp}, %a, %b, {ct} : (tensor<{t}>, tensor<{t}>) -> tensor<i1>
+    %nan = stablehlo.compare NE, %a, %a, {ct} : (tensor<{t}>, tensor<{t}>) -> tensor<i1>
     %pick = stablehlo.or %better, %nan : tensor<i1>
-    %eq = stablehlo.compare EQ, %a, %b, FLOAT : (tensor<{t}>, tensor<{t}>) -> tensor<i1>
+    %eq = stablehlo.compare EQ, %a, %b, {ct} : (tensor<{t}>, tensor<{t}>) -> tensor<i1>
     %lower = stablehlo.compare LT, %ai, %bi, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
     %tie = stablehlo.and %eq, %lower : tensor<i1>
     %first = stablehlo.or %pick, %tie : tensor<i1>
@@ -36,8 +36,8 @@ ARG_EXTREMUM = """func.func public @main(%x: tensor<{r}x{c}x{t}>) -> (tensor<{r}
 }}
 """
 
-ARGMAX = {"cmp": "GT", "init": "0xFF800000", "t": "f32"}
-ARGMIN = {"cmp": "LT", "init": "0x7F800000", "t": "f32"}
+ARGMAX = {"cmp": "GT", "init": "0xFF800000", "t": "f32", "ct": "FLOAT"}
+ARGMIN = {"cmp": "LT", "init": "0x7F800000", "t": "f32", "ct": "FLOAT"}
 
 
 def awkward_rows(rows, cols, seed):
@@ -99,7 +99,7 @@ def test_argmax_of_16_bit_floats(run_axle_results, assert_compiled_bits,
     numpy_type = {"bf16": ml_dtypes.bfloat16, "f16": np.float16}[dtype]
     minus_infinity = {"bf16": "0xFF80", "f16": "0xFC00"}[dtype]
     program = ARG_EXTREMUM.format(r=rows, c=cols, cmp="GT",
-                                  init=minus_infinity, t=dtype)
+                                  init=minus_infinity, t=dtype, ct="FLOAT")
     wide = awkward_rows(rows, cols, seed=rows + cols)
     x = wide.astype(numpy_type)
     reference = run_axle_results(program, [x], ["--backend=interpreter"])
@@ -112,36 +112,19 @@ def test_argmax_of_16_bit_floats(run_axle_results, assert_compiled_bits,
 
 
 # int8 scores (a quantized classifier's): 8-bit blocks take the same
-# widened path; ties keep the first index.
-ARGMAX_I8 = """func.func public @main(%x: tensor<48x160xi8>) -> tensor<48xi32> {
-  %iota = stablehlo.iota dim = 1 : tensor<48x160xi32>
-  %low = stablehlo.constant dense<-128> : tensor<i8>
-  %zero = stablehlo.constant dense<0> : tensor<i32>
-  %v, %i = stablehlo.reduce(%x init: %low), (%iota init: %zero) across dimensions = [1]
-      : (tensor<48x160xi8>, tensor<48x160xi32>, tensor<i8>, tensor<i32>) -> (tensor<48xi8>, tensor<48xi32>)
-   reducer(%a: tensor<i8>, %b: tensor<i8>) (%ai: tensor<i32>, %bi: tensor<i32>) {
-    %gt = stablehlo.compare GT, %a, %b, SIGNED : (tensor<i8>, tensor<i8>) -> tensor<i1>
-    %eq = stablehlo.compare EQ, %a, %b, SIGNED : (tensor<i8>, tensor<i8>) -> tensor<i1>
-    %lower = stablehlo.compare LT, %ai, %bi, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
-    %tie = stablehlo.and %eq, %lower : tensor<i1>
-    %first = stablehlo.or %gt, %tie : tensor<i1>
-    %value = stablehlo.select %gt, %a, %b : tensor<i1>, tensor<i8>
-    %index = stablehlo.select %first, %ai, %bi : tensor<i1>, tensor<i32>
-    stablehlo.return %value, %index : tensor<i8>, tensor<i32>
-  }
-  return %i : tensor<48xi32>
-}
-"""
-
-
-def test_argmax_of_int8(run_axle, assert_compiled_bits):
+# widened path; ties keep the first index (the NaN test is never true).
+def test_argmax_of_int8(run_axle_results, assert_compiled_bits):
+    program = ARG_EXTREMUM.format(r=48, c=160, cmp="GT", init=-128, t="i8",
+                                  ct="SIGNED")
     rng = np.random.default_rng(8)
     x = rng.integers(-128, 128, (48, 160)).astype(np.int8)
     x[3, :] = -128
     x[4, 100:] = 127
-    reference = run_axle(ARGMAX_I8, [x], ["--backend=interpreter"])
-    np.testing.assert_array_equal(reference, np.argmax(x, axis=1))
-    assert_compiled_bits(ARGMAX_I8, [x], [reference], ("indices",))
+    reference = run_axle_results(program, [x], ["--backend=interpreter"])
+    value, index = numpy_reference(x, largest=True)
+    np.testing.assert_array_equal(reference[1], index)
+    np.testing.assert_array_equal(reference[0], value)
+    assert_compiled_bits(program, [x], reference, ("values", "indices"))
 
 
 # A scalar the body reads besides the rows (fused into the reduction: the
