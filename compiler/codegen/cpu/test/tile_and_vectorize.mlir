@@ -559,6 +559,39 @@ func.func @transpose_rest(%x: tensor<20x40xf32>, %init: tensor<40x20xf32>) -> te
 
 // -----
 
+// (2, 0, 1) of 64 x 32 x 48: the input's dimensions 0 and 1 stay next to
+// each other in the output, so the transpose is one of 2048 x 48 into
+// 48 x 2048 (both collapsed, the result expanded back), by 16 x 16 blocks.
+
+// CHECK-LABEL: func.func @transpose_merged
+// CHECK: %[[IN:.*]] = tensor.collapse_shape %{{.*}} {{\[}}[0, 1], [2]] : tensor<64x32x48xf32> into tensor<2048x48xf32>
+// CHECK: %[[OUT:.*]] = tensor.collapse_shape %{{.*}} {{\[}}[0], [1, 2]] : tensor<48x64x32xf32> into tensor<48x2048xf32>
+// CHECK: %[[T:.*]] = scf.forall (%{{.*}}, %{{.*}}) = (0, 0) to (48, 2048) step (16, 16) shared_outs(%{{.*}} = %[[OUT]])
+// CHECK: vector.transfer_read {{.*}} : tensor<16x16xf32>, vector<16x16xf32>
+// CHECK: vector.shuffle
+// CHECK: tensor.expand_shape %[[T]] {{\[}}[0], [1, 2]] output_shape [48, 64, 32] : tensor<48x2048xf32> into tensor<48x64x32xf32>
+// CHECK-NOT: linalg.transpose
+func.func @transpose_merged(%x: tensor<64x32x48xf32>, %init: tensor<48x64x32xf32>) -> tensor<48x64x32xf32> {
+  %0 = linalg.transpose ins(%x : tensor<64x32x48xf32>) outs(%init : tensor<48x64x32xf32>) permutation = [2, 0, 1]
+  return %0 : tensor<48x64x32xf32>
+}
+
+// -----
+
+// NCHW to NHWC (0, 2, 3, 1) would merge into 32 x 48 to 48 x 32 per image,
+// but the output's rows (32 channels) are shorter than the input's (6 x 8):
+// not merged (the blocks would read too many long rows at once).
+
+// CHECK-LABEL: func.func @transpose_not_merged
+// CHECK-NOT: tensor.collapse_shape
+// CHECK: return
+func.func @transpose_not_merged(%x: tensor<2x32x6x8xf32>, %init: tensor<2x6x8x32xf32>) -> tensor<2x6x8x32xf32> {
+  %0 = linalg.transpose ins(%x : tensor<2x32x6x8xf32>) outs(%init : tensor<2x6x8x32xf32>) permutation = [0, 2, 3, 1]
+  return %0 : tensor<2x6x8x32xf32>
+}
+
+// -----
+
 // C starts from a zero fill and k fits one block (no k loop): the register
 // tiles start from zeros in registers; C is neither filled nor read.
 #lhs = affine_map<(d0, d1, d2) -> (d0, d2)>
