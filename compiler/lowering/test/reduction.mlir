@@ -71,6 +71,39 @@ func.func @reduce_window_max(%x: tensor<4x6xf32>, %z: tensor<f32>) -> tensor<3x3
 
 // -----
 
+// A window that does not reach along the last dimension (3 x 3 max pooling
+// of NHWC, stride 2, padded below and right): the padded input is a filling
+// generic with the input copied into its slice, and the result folds the
+// window's nine strided slices of it elementwise, from the init value, in
+// the window's row-major order.
+
+// CHECK-LABEL: func.func @max_pool
+// CHECK: %[[INIT:.*]] = tensor.extract %{{.*}}[] : tensor<f32>
+// CHECK: %[[FILLED:.*]] = linalg.generic {{.*}} outs(%{{.*}} : tensor<1x7x7x4xf32>)
+// CHECK-NEXT: ^bb0(%{{.*}}: f32):
+// CHECK-NEXT: linalg.yield %[[INIT]] : f32
+// CHECK: %[[SLOT:.*]] = tensor.extract_slice %[[FILLED]][0, 0, 0, 0] [1, 6, 6, 4] [1, 1, 1, 1]
+// CHECK: %[[COPY:.*]] = linalg.generic {{.*}} ins(%{{.*}} : tensor<1x6x6x4xf32>) outs(%[[SLOT]] : tensor<1x6x6x4xf32>)
+// CHECK: %[[PADDED:.*]] = tensor.insert_slice %[[COPY]] into %[[FILLED]][0, 0, 0, 0] [1, 6, 6, 4] [1, 1, 1, 1]
+// CHECK: %[[W0:.*]] = tensor.extract_slice %[[PADDED]][0, 0, 0, 0] [1, 3, 3, 4] [1, 2, 2, 1]
+// CHECK: %[[W1:.*]] = tensor.extract_slice %[[PADDED]][0, 0, 1, 0] [1, 3, 3, 4] [1, 2, 2, 1]
+// CHECK: tensor.extract_slice %[[PADDED]][0, 2, 2, 0] [1, 3, 3, 4] [1, 2, 2, 1]
+// CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%[[W0]], %[[W1]],
+// CHECK: %[[M0:.*]] = arith.maximumf %[[INIT]], %{{.*}} : f32
+// CHECK: %[[M1:.*]] = arith.maximumf %[[M0]], %{{.*}} : f32
+// CHECK-COUNT-7: arith.maximumf
+// CHECK-NOT: tensor.pad
+func.func @max_pool(%x: tensor<1x6x6x4xf32>, %z: tensor<f32>) -> tensor<1x3x3x4xf32> {
+  %0 = "stablehlo.reduce_window"(%x, %z) <{window_dimensions = array<i64: 1, 3, 3, 1>, window_strides = array<i64: 1, 2, 2, 1>, padding = dense<[[0, 0], [0, 1], [0, 1], [0, 0]]> : tensor<4x2xi64>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %m = stablehlo.maximum %a, %b : tensor<f32>
+    stablehlo.return %m : tensor<f32>
+  }) : (tensor<1x6x6x4xf32>, tensor<f32>) -> tensor<1x3x3x4xf32>
+  return %0 : tensor<1x3x3x4xf32>
+}
+
+// -----
+
 // Base dilation and negative padding: the init value fills a tensor into
 // which the input elements that stay inside are inserted with a stride.
 
