@@ -292,6 +292,83 @@ void tileAndVectorizeRowReduction(RewriterBase &rewriter, linalg::LinalgOp op,
       (void)foldRowsInLanes(rewriter, generic);
 }
 
+/// A permutation (a generic or linalg.transpose moving data, output read
+/// along the identity) whose dimensions that follow each other in the input
+/// too merge into a swap of the two innermost, such as (2, 0, 1) of
+/// 64 x 256 x 512 (512 x 16384 of 16384 x 512) or NHWC to NCHW: replaced by
+/// that transpose of the collapsed input into the collapsed output, its
+/// result expanded back; returned, for tiling by 16 x 16 blocks. Null, with
+/// nothing changed, where the merged form is not such a swap or where the
+/// output's rows are the shorter: the blocks run along the output's rows,
+/// each reading 16 rows of the input, so NCHW to NHWC (64 channels against
+/// 56 x 56) would stream many long rows at once, and the element-by-element
+/// loops did better at two threads (8 x 64 x 56 x 56: 0.55 ms against 0.72
+/// merged).
+linalg::GenericOp mergeIntoInnerSwap(RewriterBase &rewriter,
+                                     linalg::LinalgOp op) {
+  unsigned loops = op.getNumLoops();
+  MLIRContext *ctx = op->getContext();
+  AffineMap in = op.getMatchingIndexingMap(op.getDpsInputOperand(0));
+  auto position = [&](unsigned d) {
+    return *in.getResultPosition(getAffineDimExpr(d, ctx));
+  };
+  SmallVector<ReassociationIndices> groups;
+  for (unsigned d = 0; d < loops; ++d) {
+    if (d == 0 || position(groups.back().back()) + 1 != position(d))
+      groups.push_back({});
+    groups.back().push_back(d);
+  }
+  unsigned merged = groups.size();
+  if (merged < 2 || merged == loops)
+    return nullptr;
+  // The groups in the input's order must be those of the output with the
+  // last two swapped.
+  SmallVector<unsigned> order = llvm::to_vector(llvm::seq<unsigned>(0, merged));
+  llvm::sort(order, [&](unsigned a, unsigned b) {
+    return position(groups[a].front()) < position(groups[b].front());
+  });
+  SmallVector<unsigned> swapped =
+      llvm::to_vector(llvm::seq<unsigned>(0, merged));
+  std::swap(swapped[merged - 1], swapped[merged - 2]);
+  if (order != swapped)
+    return nullptr;
+  SmallVector<int64_t> bounds = op.getStaticLoopRanges();
+  auto sizeOf = [&](unsigned g) {
+    int64_t size = 1;
+    for (int64_t d : groups[g])
+      size *= bounds[d];
+    return size;
+  };
+  int64_t outputRow = sizeOf(merged - 1), inputRow = sizeOf(merged - 2);
+  if (outputRow < 16 || inputRow < 16 || outputRow < inputRow)
+    return nullptr;
+  // The input's dimensions grouped in its own order, the output's in the
+  // loops' order.
+  SmallVector<ReassociationIndices> inputGroups;
+  for (unsigned g : order) {
+    int64_t first = position(groups[g].front());
+    inputGroups.push_back(llvm::to_vector(llvm::seq<int64_t>(
+        first, first + static_cast<int64_t>(groups[g].size()))));
+  }
+  Location loc = op.getLoc();
+  rewriter.setInsertionPoint(op);
+  Value input = tensor::CollapseShapeOp::create(
+      rewriter, loc, op.getDpsInputOperand(0)->get(), inputGroups);
+  Value init = tensor::CollapseShapeOp::create(
+      rewriter, loc, op.getDpsInitOperand(0)->get(), groups);
+  auto transpose = linalg::GenericOp::create(
+      rewriter, loc, init.getType(), input, init,
+      ArrayRef<AffineMap>{AffineMap::getPermutationMap(swapped, ctx),
+                          AffineMap::getMultiDimIdentityMap(merged, ctx)},
+      SmallVector<utils::IteratorType>(merged, utils::IteratorType::parallel),
+      [](OpBuilder &nested, Location nestedLoc, ValueRange arguments) {
+        linalg::YieldOp::create(nested, nestedLoc, arguments.front());
+      });
+  rewriter.replaceOpWithNewOp<tensor::ExpandShapeOp>(
+      op, op->getResult(0).getType(), transpose.getResult(0), groups);
+  return transpose;
+}
+
 /// Transposes of 32-bit elements that swap the two innermost dimensions:
 /// 16 x 16 blocks, each read row by row, transposed in registers by
 /// shuffles and written row by row, instead of an element-wise copy that
@@ -301,7 +378,7 @@ void tileAndVectorizeRowReduction(RewriterBase &rewriter, linalg::LinalgOp op,
 /// in blocks of that width (4096 x 1000 on one core: 33 ms element by
 /// element, as long as XLA takes; 4096 x 1024 takes 2.9 ms). `rest` marks
 /// such a part. A permutation whose dimensions merge into such a swap is
-/// collapsed into it first (below).
+/// collapsed into it first (mergeIntoInnerSwap).
 bool tileAndVectorizeTranspose(RewriterBase &rewriter, linalg::LinalgOp op,
                                bool rest = false) {
   if (!hasStaticVectorizableOperands(op) || op.getNumDpsInputs() != 1 ||
@@ -322,79 +399,11 @@ bool tileAndVectorizeTranspose(RewriterBase &rewriter, linalg::LinalgOp op,
       !in.isPermutation())
     return false;
   if (in != AffineMap::getPermutationMap(swapped, ctx)) {
-    // Loops that follow each other in the input too move together: merged,
-    // they may leave a swap of the two innermost, such as (2, 0, 1) of
-    // 64 x 256 x 512 (a 16384 x 512 transpose) or NCHW to NHWC.
-    if (rest)
+    linalg::GenericOp merged =
+        rest ? nullptr : mergeIntoInnerSwap(rewriter, op);
+    if (!merged)
       return false;
-    auto position = [&](unsigned d) {
-      return *in.getResultPosition(getAffineDimExpr(d, ctx));
-    };
-    SmallVector<ReassociationIndices> groups;
-    for (unsigned d = 0; d < loops; ++d) {
-      if (d == 0 || position(groups.back().back()) + 1 != position(d))
-        groups.push_back({});
-      groups.back().push_back(d);
-    }
-    // The groups in the input's order must be those of the output with the
-    // last two swapped.
-    SmallVector<unsigned> order = llvm::to_vector(
-        llvm::seq<unsigned>(0, static_cast<unsigned>(groups.size())));
-    llvm::sort(order, [&](unsigned a, unsigned b) {
-      return position(groups[a].front()) < position(groups[b].front());
-    });
-    SmallVector<unsigned> expected = llvm::to_vector(
-        llvm::seq<unsigned>(0, static_cast<unsigned>(groups.size())));
-    if (groups.size() < 2 || groups.size() == loops)
-      return false;
-    std::swap(expected[groups.size() - 1], expected[groups.size() - 2]);
-    if (order != expected)
-      return false;
-    // Both dimensions swapped must take whole blocks of 16 (as below). The
-    // blocks run along the output's rows, each reading 16 rows of the
-    // input: where the output's rows are the shorter (NCHW to NHWC, 64
-    // channels against 56 x 56), the input's rows are many long streams
-    // at once, and the element-by-element loops did better at two threads
-    // (8 x 64 x 56 x 56: 0.55 ms against 0.72 merged).
-    SmallVector<int64_t> bounds = op.getStaticLoopRanges();
-    auto sizeOf = [&](unsigned g) {
-      int64_t size = 1;
-      for (int64_t d : groups[g])
-        size *= bounds[d];
-      return size;
-    };
-    int64_t outputRow = sizeOf(groups.size() - 1);
-    int64_t inputRow = sizeOf(groups.size() - 2);
-    if (outputRow < 16 || inputRow < 16 || outputRow < inputRow)
-      return false;
-    // The input's dimensions grouped in its own order, the output's in the
-    // loops' order; a transpose of the groups; the result expanded back.
-    Location loc = op.getLoc();
-    SmallVector<ReassociationIndices> inputGroups;
-    for (unsigned g : order) {
-      unsigned first = position(groups[g].front());
-      inputGroups.push_back(llvm::to_vector(llvm::seq<int64_t>(
-          first, first + static_cast<int64_t>(groups[g].size()))));
-    }
-    rewriter.setInsertionPoint(op);
-    Value input = tensor::CollapseShapeOp::create(
-        rewriter, loc, op.getDpsInputOperand(0)->get(), inputGroups);
-    Value init = tensor::CollapseShapeOp::create(
-        rewriter, loc, op.getDpsInitOperand(0)->get(), groups);
-    unsigned collapsedLoops = groups.size();
-    auto transpose = linalg::GenericOp::create(
-        rewriter, loc, init.getType(), input, init,
-        ArrayRef<AffineMap>{
-            AffineMap::getPermutationMap(expected, ctx),
-            AffineMap::getMultiDimIdentityMap(collapsedLoops, ctx)},
-        SmallVector<utils::IteratorType>(collapsedLoops,
-                                         utils::IteratorType::parallel),
-        [](OpBuilder &nested, Location nestedLoc, ValueRange arguments) {
-          linalg::YieldOp::create(nested, nestedLoc, arguments.front());
-        });
-    rewriter.replaceOpWithNewOp<tensor::ExpandShapeOp>(
-        op, op->getResult(0).getType(), transpose.getResult(0), groups);
-    tileAndVectorizeTranspose(rewriter, transpose);
+    tileAndVectorizeTranspose(rewriter, merged);
     return true;
   }
   SmallVector<int64_t> bounds = op.getStaticLoopRanges();
