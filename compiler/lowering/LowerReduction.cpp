@@ -43,6 +43,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "mlir/Dialect/Utils/StructuredOpsUtils.h"
 #include "mlir/IR/Matchers.h"
 
@@ -378,17 +379,13 @@ foldWindowSlices(hlo::ReduceWindowOp op, ConversionPatternRewriter &rewriter,
   Location loc = op.getLoc();
   MLIRContext *ctx = rewriter.getContext();
   int64_t rank = resultType.getRank();
-  int64_t windowElements = 1;
-  for (int64_t size : window)
-    windowElements *= size;
+  int64_t windowElements = computeProduct(window);
+  SmallVector<int64_t> windowStrides = computeSuffixProduct(window);
   SmallVector<Value> slices;
   for (int64_t linear = 0; linear < windowElements; ++linear) {
-    SmallVector<int64_t> offsets(rank);
-    int64_t rest = linear;
-    for (int64_t d = rank - 1; d >= 0; --d) {
-      offsets[d] = (rest % window[d]) * windowDilations[d];
-      rest /= window[d];
-    }
+    SmallVector<int64_t> offsets = mlir::delinearize(linear, windowStrides);
+    for (int64_t d = 0; d < rank; ++d)
+      offsets[d] *= windowDilations[d];
     slices.push_back(tensor::ExtractSliceOp::create(
         rewriter, loc, padded, getAsIndexOpFoldResult(ctx, offsets),
         getAsIndexOpFoldResult(ctx, resultType.getShape()),
@@ -464,11 +461,8 @@ struct ReduceWindowToGeneric : public OpConversionPattern<hlo::ReduceWindowOp> {
     // extent 1, and every output element was a scalar loop (3 x 3 max
     // pooling, stride 2, 8 x 112 x 112 x 64 at one thread: 14.6 -> 4.4 ms
     // with padWithGenerics, XLA:CPU 7.6).
-    int64_t windowElements = 1;
-    for (int64_t size : window)
-      windowElements *= size;
     bool foldSlices = count == 1 && rank >= 2 && window.back() == 1 &&
-                      windowElements <= kUnrolledWindowElements;
+                      computeProduct(window) <= kUnrolledWindowElements;
 
     SmallVector<Value> padded, outputs, resultInits;
     for (size_t k = 0; k < count; ++k) {
