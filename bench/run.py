@@ -1045,8 +1045,10 @@ def write_report(path, data, models):
               "(Debian's libdnnl runs on OpenMP).",
               "- axle: `axle-compile` with the defaults (IEEE), except the "
               "bf16 matmuls: `--fast-math`, under which they use vdpbf16ps "
-              "where the CPU has AVX512-BF16 (two products per instruction, "
-              "subnormals flushed, as IREE's bf16 ukernels), and the "
+              "where it outpaces f32 FMAs (AMD Zen 4 and 5: two products "
+              "per instruction, subnormals flushed, as IREE's bf16 "
+              "ukernels; on Intel Xeons, where it runs at half the f32 "
+              "rate, they widen to f32 as without the flag), and the "
               "`_reassoc` rows: the same program as the row of that name "
               "without the suffix, run again (all three backends, in the same "
               "way), compiled with `--reassociate-reductions`, under which "

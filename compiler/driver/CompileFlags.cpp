@@ -16,12 +16,20 @@ CompileFlags::CompileFlags(cl::OptionCategory &category)
                 cl::init("host"), cl::cat(category)),
       fastMath("fast-math",
                cl::desc("Allow reassociation and ignore NaN, infinity and "
-                        "the sign of zero in float math; on CPUs with "
-                        "AVX512-BF16, bf16 matmuls add two products per "
-                        "vdpbf16ps (another order, subnormals flushed to "
-                        "zero) at twice the f32 rate (not IEEE; off by "
-                        "default)"),
+                        "the sign of zero in float math; on CPUs whose "
+                        "vdpbf16ps outpaces f32 FMAs (AMD Zen 4 and 5), "
+                        "bf16 matmuls add two products per vdpbf16ps "
+                        "(another order, subnormals flushed to zero; see "
+                        "--bf16-pair-dot) (not IEEE; off by default)"),
                cl::cat(category)),
+      bf16PairDot(
+          "bf16-pair-dot",
+          cl::desc("With --fast-math: whether bf16 matmuls into f32 add two "
+                   "products per vdpbf16ps (needs AVX512-BF16) instead of "
+                   "widening to f32 for FMAs. Default: where vdpbf16ps runs "
+                   "faster, AMD Zen 4 and 5 (twice the f32 FMA rate); on "
+                   "Intel Xeons it runs at half of it"),
+          cl::cat(category)),
       reassociateReductions(
           "reassociate-reductions",
           cl::desc("Let float sums and products in reductions combine their "
@@ -42,6 +50,8 @@ CompileFlags::CompileFlags(cl::OptionCategory &category)
 void CompileFlags::apply(CompileOptions &options) const {
   options.targetCpu = targetCpu;
   options.fastMath = fastMath;
+  if (bf16PairDot != cl::BOU_UNSET)
+    options.bf16PairDot = bf16PairDot == cl::BOU_TRUE;
   options.reassociateReductions = reassociateReductions;
   options.simplify = simplify;
   options.fusion = fusion;

@@ -1,7 +1,8 @@
 //===- CompileFlags.h - the compile options tools share ---------*- C++ -*-===//
 //
 // The command-line flags that shape compiled code (--target-cpu,
-// --fast-math, --reassociate-reductions, --simplify, --fusion), declared
+// --fast-math, --bf16-pair-dot, --reassociate-reductions, --simplify,
+// --fusion), declared
 // once for every tool that compiles. A tool creates one CompileFlags in its own
 // option category at namespace scope, before main parses the command line.
 //
@@ -24,6 +25,7 @@ struct CompileFlags {
 
   llvm::cl::opt<std::string> targetCpu;
   llvm::cl::opt<bool> fastMath;
+  llvm::cl::opt<llvm::cl::boolOrDefault> bf16PairDot;
   llvm::cl::opt<bool> reassociateReductions;
   llvm::cl::opt<bool> simplify;
   llvm::cl::opt<bool> fusion;

@@ -159,6 +159,20 @@ std::optional<CompiledModule> compileModule(ModuleOp module,
     return std::nullopt;
   }
 
+  if (options.bf16PairDot && !options.fastMath) {
+    module.emitError() << "axle: --bf16-pair-dot changes the order of bf16 "
+                          "matmuls' sums and flushes subnormals, so it "
+                          "needs --fast-math";
+    return std::nullopt;
+  }
+  if (options.bf16PairDot.value_or(false) &&
+      !cpu::targetHasFeature(*target, "avx512bf16")) {
+    module.emitError() << "axle: --bf16-pair-dot needs AVX512-BF16, which "
+                          "the target CPU '"
+                       << target->cpu << "' lacks";
+    return std::nullopt;
+  }
+
   runtime::Artifact artifact;
   for (auto func : module.getOps<func::FuncOp>()) {
     if (!func.isPublic() || func.isExternal())
@@ -204,7 +218,8 @@ std::optional<CompiledModule> compileModule(ModuleOp module,
   codegenPipeline.avx2 = cpu::targetHasFeature(*target, "avx2");
   codegenPipeline.quietUnderflow = cpu::targetUnderflowsQuietly(*target);
   codegenPipeline.bf16PairDot =
-      options.fastMath && cpu::targetHasFeature(*target, "avx512bf16");
+      options.fastMath &&
+      options.bf16PairDot.value_or(cpu::targetPairsBF16Fast(*target));
   codegenPipeline.l1DataBytes = target->l1DataBytes;
   codegenPipeline.reassociateReductions = reassociateReductions;
   cpu::buildLinalgToLLVMPipeline(pm, codegenPipeline);

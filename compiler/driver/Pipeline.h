@@ -20,6 +20,11 @@ struct CompileOptions {
   bool fastMath = false;
   /// Let float sums and products in reductions combine in any order.
   bool reassociateReductions = false;
+  /// Under fastMath, whether bf16 matmuls into f32 add pairs of products by
+  /// vdpbf16ps; unset: where the target runs it faster than f32 FMAs
+  /// (cpu::targetPairsBF16Fast). Setting it without fastMath, or to true
+  /// for a target without AVX512-BF16, is an error.
+  std::optional<bool> bf16PairDot;
   unsigned optLevel = 3;
   /// Print the IR after each pass (for debugging the compiler).
   bool printIRAfterAll = false;

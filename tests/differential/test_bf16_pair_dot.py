@@ -1,12 +1,14 @@
-"""bf16 matmuls with --fast-math on CPUs with AVX512-BF16.
+"""bf16 matmuls with --fast-math --bf16-pair-dot on CPUs with AVX512-BF16.
 
 There each vdpbf16ps adds two products per f32 lane, k + 1 first and then
 k, each addition rounded (a bf16 x bf16 product is exact in f32). The
 model below computes that order with NumPy float32 from the instruction's
 definition, so the compiled f32 results must match it bit for bit (the
 inputs have no subnormals, which the instruction flushes); bf16 results
-are that sum rounded to bf16. On other CPUs --fast-math keeps the f32
-path, and only the closeness to a float64 matmul is checked.
+are that sum rounded to bf16. On other CPUs only the closeness to a
+float64 matmul is checked. --fast-math alone takes pairs only where
+vdpbf16ps outpaces f32 FMAs (AMD Zen 4 and 5); elsewhere it keeps the
+in-order f32 path, which the last test checks.
 """
 import pathlib
 import subprocess
@@ -24,9 +26,20 @@ PROGRAM = """func.func public @main(%a: tensor<{m}x{k}xbf16>, %b: tensor<{k}x{n}
 """
 
 
-def host_has_avx512_bf16():
+def host_cpuinfo():
     cpuinfo = pathlib.Path("/proc/cpuinfo")
-    return cpuinfo.exists() and "avx512_bf16" in cpuinfo.read_text()
+    return cpuinfo.read_text() if cpuinfo.exists() else ""
+
+
+def host_has_avx512_bf16():
+    return "avx512_bf16" in host_cpuinfo()
+
+
+def host_pairs_by_default():
+    """AMD cores with AVX512-BF16 (Zen 4 and 5), where --fast-math alone
+    picks vdpbf16ps."""
+    info = host_cpuinfo()
+    return "avx512_bf16" in info and "AuthenticAMD" in info
 
 
 def pair_model(a, b):
@@ -50,7 +63,9 @@ def test_bf16_pair_dot(run_axle, shape, out, threads):
     a = rng.standard_normal((m, k)).astype(ml_dtypes.bfloat16)
     b = rng.standard_normal((k, n)).astype(ml_dtypes.bfloat16)
     program = PROGRAM.format(m=m, n=n, k=k, out=out)
-    got = run_axle(program, [a, b], ["--fast-math", f"--threads={threads}"])
+    pairs = ["--bf16-pair-dot"] if host_has_avx512_bf16() else []
+    got = run_axle(program, [a, b],
+                   ["--fast-math", *pairs, f"--threads={threads}"])
     exact = a.astype(np.float64) @ b.astype(np.float64)
     tolerance = 1e-5 if out == "f32" else 1e-2
     np.testing.assert_allclose(got.astype(np.float64), exact,
@@ -84,10 +99,51 @@ def test_verify_explains_fast_math(axle_run, tmp_path):
         np.save(tmp_path / f"in{i}.npy",
                 rng.standard_normal(shape).astype(ml_dtypes.bfloat16))
         args.append(f"--input=@{tmp_path / f'in{i}.npy'}")
-    fast = subprocess.run(args + ["--fast-math"], capture_output=True,
+    fast = subprocess.run(args + ["--fast-math", "--bf16-pair-dot"],
+                          capture_output=True,
                           text=True, timeout=300)
     assert fast.returncode == 1, fast.stderr[-2000:]
     assert "--fast-math lets the compiled code" in fast.stderr
     exact = subprocess.run(args, capture_output=True, text=True, timeout=300)
     assert exact.returncode == 0, exact.stderr[-2000:]
     assert "results agree" in exact.stderr
+
+
+@pytest.mark.parametrize("out", ["f32", "bf16"])
+def test_fast_math_pairs_only_where_faster(run_axle, out):
+    """--fast-math alone adds products in pairs on Zen 4 and 5, and keeps the
+    in-order f32 sums (the bits of the IEEE path) on other CPUs, such as
+    Intel Xeons, whose vdpbf16ps runs at half the f32 FMA rate."""
+    m, n, k = 64, 48, 96
+    rng = np.random.default_rng(5)
+    a = rng.standard_normal((m, k)).astype(ml_dtypes.bfloat16)
+    b = rng.standard_normal((k, n)).astype(ml_dtypes.bfloat16)
+    program = PROGRAM.format(m=m, n=n, k=k, out=out)
+    fast = run_axle(program, [a, b], ["--fast-math"])
+    if host_pairs_by_default():
+        want = pair_model(a, b)
+        if out == "bf16":
+            want = want.astype(ml_dtypes.bfloat16)
+    else:
+        want = run_axle(program, [a, b], [])
+    assert fast.tobytes() == want.tobytes()
+    forced_off = run_axle(program, [a, b],
+                          ["--fast-math", "--bf16-pair-dot=false"])
+    assert forced_off.tobytes() == run_axle(program, [a, b], []).tobytes()
+
+
+def test_pair_dot_flag_errors(axle_run, tmp_path):
+    """--bf16-pair-dot without --fast-math, or for a target without
+    AVX512-BF16, is refused with a message that says why."""
+    path = tmp_path / "program.mlir"
+    path.write_text(PROGRAM.format(m=16, n=16, k=32, out="f32"))
+    cases = [(["--bf16-pair-dot"], "needs --fast-math"),
+             (["--fast-math", "--bf16-pair-dot", "--target-cpu=x86-64-v3"],
+              "needs AVX512-BF16")]
+    for flags, message in cases:
+        result = subprocess.run(
+            [str(axle_run), str(path), "--input=16x32xbf16=1",
+             "--input=32x16xbf16=1", *flags],
+            capture_output=True, text=True, timeout=300)
+        assert result.returncode != 0
+        assert message in result.stderr, result.stderr[-2000:]

@@ -64,6 +64,20 @@ TEST(CpuTarget, OnlyZen4And5UnderflowQuietly) {
   EXPECT_FALSE(targetUnderflowsQuietly(resolve("x86-64-v4")));
 }
 
+// vdpbf16ps outpaces f32 FMAs on Zen 4 and 5 only; Intel Xeons with
+// AVX512-BF16 run it at half the f32 FMA rate.
+TEST(CpuTarget, PairsBF16WhereVdpbf16psIsFast) {
+  using axle::cpu::targetHasFeature;
+  using axle::cpu::targetPairsBF16Fast;
+  EXPECT_TRUE(targetPairsBF16Fast(resolve("znver4")));
+  EXPECT_TRUE(targetPairsBF16Fast(resolve("znver5")));
+  for (const char *intel : {"cooperlake", "sapphirerapids", "emeraldrapids"}) {
+    EXPECT_TRUE(targetHasFeature(resolve(intel), "avx512bf16")) << intel;
+    EXPECT_FALSE(targetPairsBF16Fast(resolve(intel))) << intel;
+  }
+  EXPECT_FALSE(targetPairsBF16Fast(resolve("x86-64-v4")));
+}
+
 // A cross target without a CPU is the architecture's baseline: unknown.
 TEST(CpuTarget, CrossTargetWithoutCpuHasNoL1Size) {
   std::string error;

@@ -420,9 +420,10 @@ int compareResults(const interp::Values &compiled,
                     "interpreter\n";
     if (compileFlags.fastMath)
       llvm::errs() << "verify: note: --fast-math lets the compiled code "
-                      "reassociate float math and, on CPUs with "
-                      "AVX512-BF16, add bf16 matmul products in pairs "
-                      "(vdpbf16ps); compare without --fast-math, or allow "
+                      "reassociate float math and, on AMD Zen 4 "
+                      "and 5 or with --bf16-pair-dot, add bf16 matmul "
+                      "products in pairs (vdpbf16ps); compare without "
+                      "--fast-math, or allow "
                       "more with --verify-ulps\n";
     else if (compileFlags.reassociateReductions)
       llvm::errs() << "verify: note: --reassociate-reductions lets the "

@@ -42,6 +42,12 @@ bool targetHasFeature(const CpuTarget &target, llvm::StringRef feature);
 /// microcode assist of ~100 cycles, and unknown CPUs are assumed to.
 bool targetUnderflowsQuietly(const CpuTarget &target);
 
+/// Whether `target`'s vdpbf16ps (two bf16 products per f32 lane) outpaces
+/// f32 fused multiply-adds on bf16 inputs widened to f32: on AMD Zen 4 and
+/// 5 it runs at twice the f32 rate; on Intel Xeons (Sapphire and Emerald
+/// Rapids) at half of it, and unknown CPUs are assumed to be as slow.
+bool targetPairsBF16Fast(const CpuTarget &target);
+
 /// What shapes the CPU pipeline from linalg on tensors to the LLVM dialect;
 /// the defaults are a generic target with nothing reported.
 struct LinalgToLLVMOptions {
@@ -66,8 +72,9 @@ struct LinalgToLLVMOptions {
   /// targetUnderflowsQuietly: exp computes results that round to 0 instead
   /// of selecting them.
   bool quietUnderflow = false;
-  /// Fast-math on a CPU with AVX512-BF16: bf16 matmuls into f32 use
-  /// vdpbf16ps, two k steps per instruction.
+  /// Fast-math on a CPU with AVX512-BF16 (where targetPairsBF16Fast, unless
+  /// --bf16-pair-dot says otherwise): bf16 matmuls into f32 use vdpbf16ps,
+  /// two k steps per instruction.
   bool bf16PairDot = false;
   /// The L1 data cache per core in bytes (0 = unknown): picks the depth of
   /// f32 matmuls' k blocks.
