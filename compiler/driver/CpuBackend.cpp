@@ -20,7 +20,7 @@ compileAndLoad(ModuleOp module, const CompileOptions &options) {
   auto executable = runtime::Executable::loadBytes(
       runtime::serializeArtifact(compiled->artifact));
   if (!executable) {
-    module.emitError() << "axle: " << executable.status().message();
+    emitError(module.getLoc()) << "axle: " << executable.status().message();
     return failure();
   }
   return *executable;

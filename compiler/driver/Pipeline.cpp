@@ -155,21 +155,23 @@ std::optional<CompiledModule> compileModule(ModuleOp module,
   FailureOr<cpu::CpuTarget> target =
       cpu::resolveCpuTarget(options.targetTriple, options.targetCpu, error);
   if (failed(target)) {
-    module.emitError() << "axle: " << error;
+    emitError(module.getLoc()) << "axle: " << error;
     return std::nullopt;
   }
 
   if (options.bf16PairDot && !options.fastMath) {
-    module.emitError() << "axle: --bf16-pair-dot changes the order of bf16 "
-                          "matmuls' sums and flushes subnormals, so it "
-                          "needs --fast-math";
+    emitError(module.getLoc())
+        << "axle: --bf16-pair-dot changes the order of bf16 "
+           "matmuls' sums and flushes subnormals, so it "
+           "needs --fast-math";
     return std::nullopt;
   }
   if (options.bf16PairDot.value_or(false) &&
       !cpu::targetHasFeature(*target, "avx512bf16")) {
-    module.emitError() << "axle: --bf16-pair-dot needs AVX512-BF16, which "
-                          "the target CPU '"
-                       << target->cpu << "' lacks";
+    emitError(module.getLoc())
+        << "axle: --bf16-pair-dot needs AVX512-BF16, which "
+           "the target CPU '"
+        << target->cpu << "' lacks";
     return std::nullopt;
   }
 
@@ -190,7 +192,8 @@ std::optional<CompiledModule> compileModule(ModuleOp module,
   });
   artifact.customCalls.assign(targets.begin(), targets.end());
   if (artifact.functions.empty()) {
-    module.emitError() << "axle: the module has no public function to compile";
+    emitError(module.getLoc())
+        << "axle: the module has no public function to compile";
     return std::nullopt;
   }
 
@@ -236,7 +239,7 @@ std::optional<CompiledModule> compileModule(ModuleOp module,
   std::optional<std::string> library =
       cpu::linkSharedLibrary(*object, *target, error);
   if (!library) {
-    module.emitError() << "axle: " << error;
+    emitError(module.getLoc()) << "axle: " << error;
     return std::nullopt;
   }
   artifact.triple = target->triple;

@@ -263,6 +263,31 @@ def test_axle_run_bad_input(axle_run, tmp_path, name):
         run_tool(axle_run, tmp_path, ADD_PROGRAM, f"--input={BAD_INPUTS[name]}"))
 
 
+BAD_COMPILE_FLAGS = {
+    "unknown_cpu": (["--target-cpu=no-such-cpu"], "unknown CPU 'no-such-cpu'"),
+    "pair_dot_without_fast_math": (["--bf16-pair-dot"], "needs --fast-math"),
+    "pair_dot_without_avx512_bf16": (
+        ["--fast-math", "--bf16-pair-dot", "--target-cpu=x86-64-v3"],
+        "needs AVX512-BF16"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BAD_COMPILE_FLAGS))
+def test_axle_run_bad_compile_flags(axle_run, tmp_path, name):
+    """Compile options that cannot be honoured give one error that says
+    why, at the program's first line, without the whole module printed
+    after it."""
+    flags, message = BAD_COMPILE_FLAGS[name]
+    result = run_tool(axle_run, tmp_path, ADD_PROGRAM, "--input=2x3xf32=1",
+                      *flags)
+    assert_run_rejected(result)
+    stderr = result.stderr.decode("utf-8", "replace")
+    assert message in stderr, stderr[-2000:]
+    assert stderr.count("error:") == 1, stderr[-2000:]
+    assert "see current operation" not in stderr, stderr[-2000:]
+    assert "not a recognized processor" not in stderr, stderr[-2000:]
+
+
 def npy_bytes(header, payload=b""):
     header = header.ljust(118) + "\n"
     return b"\x93NUMPY\x01\x00" + len(header).to_bytes(2, "little") + \

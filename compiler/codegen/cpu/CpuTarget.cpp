@@ -110,8 +110,10 @@ mlir::FailureOr<CpuTarget> resolveCpuTarget(llvm::StringRef triple,
     target.l1DataBytes = hostL1DataBytes();
     return target;
   }
+  // Asked with the baseline CPU: a subtarget made for an unknown one prints
+  // LLVM's own warning before the message below.
   std::unique_ptr<llvm::MCSubtargetInfo> subtarget(
-      llvmTarget->createMCSubtargetInfo(llvm::Triple(target.triple), cpu, ""));
+      llvmTarget->createMCSubtargetInfo(llvm::Triple(target.triple), "", ""));
   if (!subtarget || !subtarget->isCPUStringValid(cpu)) {
     error = "unknown CPU '" + cpu.str() + "' for target '" + target.triple +
             "' (try --target-cpu=host, x86-64-v3, x86-64-v4, znver4, "
