@@ -11,6 +11,7 @@ vdpbf16ps outpaces f32 FMAs (AMD Zen 4 and 5); elsewhere it keeps the
 in-order f32 path, which the last test checks.
 """
 import pathlib
+import re
 import subprocess
 
 import ml_dtypes
@@ -36,10 +37,13 @@ def host_has_avx512_bf16():
 
 
 def host_pairs_by_default():
-    """AMD cores with AVX512-BF16 (Zen 4 and 5), where --fast-math alone
-    picks vdpbf16ps."""
+    """Zen 4 and 5 (AMD families 25 and 26 with AVX512-BF16), the CPUs
+    LLVM names znver4 and znver5, where --fast-math alone picks
+    vdpbf16ps."""
     info = host_cpuinfo()
-    return "avx512_bf16" in info and "AuthenticAMD" in info
+    families = set(re.findall(r"^cpu family\s*:\s*(\d+)", info, re.M))
+    return ("avx512_bf16" in info and "AuthenticAMD" in info
+            and bool(families & {"25", "26"}))
 
 
 def pair_model(a, b):
