@@ -108,8 +108,26 @@ public:
   Value subInt(Value a, Value b) {
     return arith::SubIOp::create(rewriter, loc, a, b);
   }
-  Value maxInt(Value a, Value b) {
-    return arith::MaxSIOp::create(rewriter, loc, a, b);
+  /// max(a - c, 0) for 0 <= a < 2^15 (a piece index from exponent bits).
+  /// Vectors of one dimension take it in 16-bit lanes, where each upper
+  /// half is 0 and stays 0 (max(0, c) - c), so that LLVM makes the maximum
+  /// and subtraction one unsigned saturating subtraction (vpsubusw): one
+  /// instruction of tanh's or erf's 33 per 16 lanes instead of two.
+  Value subDownToZero(Value a, int32_t c) {
+    auto vector = dyn_cast<VectorType>(a.getType());
+    if (!vector || vector.getRank() != 1 || vector.isScalable())
+      return arith::MaxSIOp::create(
+          rewriter, loc,
+          arith::SubIOp::create(rewriter, loc, a, intConstant(c)),
+          intConstant(0));
+    auto halves =
+        VectorType::get({vector.getNumElements() * 2}, rewriter.getI16Type());
+    Value wide = vector::BitCastOp::create(rewriter, loc, halves, a);
+    Value bound = splat(halves, rewriter.getI16IntegerAttr(c));
+    Value index = arith::SubIOp::create(
+        rewriter, loc, arith::MaxUIOp::create(rewriter, loc, wide, bound),
+        bound);
+    return vector::BitCastOp::create(rewriter, loc, vector, index);
   }
   /// table[index] per lane, index in [0, 16): one permute per 16 lanes on
   /// AVX-512 (vpermps), two permutes of the table's halves and a select

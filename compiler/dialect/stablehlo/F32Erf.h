@@ -32,9 +32,8 @@ typename Ops::Int erfPiece(Ops &ops, typename Ops::Float a) {
   static_assert(kErfEntries == 16 && kErfPieces <= kErfEntries &&
                     kErfcPieces <= kErfEntries,
                 "Ops::lookup takes tables of 16");
-  return ops.maxInt(ops.subInt(ops.shiftRight(ops.toBits(a), kErfShift),
-                               ops.intConstant(kErfFirstHalf)),
-                    ops.intConstant(0));
+  return ops.subDownToZero(ops.shiftRight(ops.toBits(a), kErfShift),
+                           kErfFirstHalf);
 }
 
 /// erf(x) from a = |x| by pieces (F32ErfTables.h, gen_erf_tables.py), each

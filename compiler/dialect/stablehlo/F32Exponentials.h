@@ -22,7 +22,8 @@
 //   constant(float) intConstant(int32_t)
 //   add sub mul div fma(a, b, c) = a * b + c rounded once, neg abs
 //   roundEven copySign toInt (of an integer-valued float)
-//   addInt subInt maxInt shiftLeft(Int, n) shiftRight(Int, n) (arithmetic)
+//   addInt subInt shiftLeft(Int, n) shiftRight(Int, n) (arithmetic)
+//   subDownToZero(a, c) = max(a - c, 0) for 0 <= a < 2^15
 //   fromBits (Int -> Float) toBits (Float -> Int) intToFloat (exact here)
 //   less greater equal isNaN select(Bool, a, b)
 //   scaleByPowerOfTwo(a, n) = a 2^n rounded once, n an integer-valued Float
@@ -253,10 +254,8 @@ template <typename Ops>
 typename Ops::Float tanh(Ops &ops, typename Ops::Float x) {
   static_assert(kTanhPieces == 16, "Ops::lookup takes tables of 16");
   typename Ops::Float a = atMostKeepingNaN(ops, ops.abs(x), kTanhHigh);
-  typename Ops::Int piece =
-      ops.maxInt(ops.subInt(ops.shiftRight(ops.toBits(a), kTanhShift),
-                            ops.intConstant(kTanhFirstHalf)),
-                 ops.intConstant(0));
+  typename Ops::Int piece = ops.subDownToZero(
+      ops.shiftRight(ops.toBits(a), kTanhShift), kTanhFirstHalf);
   typename Ops::Float t = ops.sub(a, ops.lookup(kTanhCenters, piece));
   typename Ops::Float p = ops.lookup(kTanhCoefficients[kTanhDegree], piece);
   for (int k = kTanhDegree - 1; k >= 0; --k)
@@ -379,7 +378,7 @@ struct ScalarOps {
   Int toInt(Float a) { return static_cast<Int>(a); }
   Int addInt(Int a, Int b) { return a + b; }
   Int subInt(Int a, Int b) { return a - b; }
-  Int maxInt(Int a, Int b) { return std::max(a, b); }
+  Int subDownToZero(Int a, int32_t c) { return std::max(a - c, 0); }
   Int shiftLeft(Int a, int amount) {
     return static_cast<Int>(static_cast<uint32_t>(a) << amount);
   }

@@ -36,7 +36,8 @@
 // CHECK-NOT: math.expm1
 // CHECK-NOT: arith.divf
 // CHECK: arith.shrsi %{{.*}}, %{{.*}} : vector<16xi32>
-// CHECK: %[[PIECE:.*]] = arith.maxsi %{{.*}}, %{{.*}} : vector<16xi32>
+// CHECK: arith.maxui %{{.*}}, %{{.*}} : vector<32xi16>
+// CHECK: %[[PIECE:.*]] = vector.bitcast %{{.*}} : vector<32xi16> to vector<16xi32>
 // CHECK: arith.andi %[[PIECE]], %{{.*}} : vector<16xi32>
 // CHECK: arith.select %{{.*}}, %{{.*}}, %{{.*}} : vector<16xi1>, vector<16xf32>
 // CHECK-COUNT-7: math.fma %{{.*}}, %{{.*}}, %{{.*}} : vector<16xf32>

@@ -9,16 +9,20 @@
 // targets have too.
 
 // CHECK-LABEL: func.func @tanh_lookups(
-// CHECK: %[[PIECE:.*]] = arith.maxsi %{{.*}}, %{{.*}} : vector<16xi32>
+// The piece, max(bits >> 22 - 245, 0), in 16-bit lanes (one vpsubusw):
+// CHECK: %[[LANES:.*]] = vector.bitcast %{{.*}} : vector<16xi32> to vector<32xi16>
+// CHECK: %[[AT_LEAST:.*]] = arith.maxui %[[LANES]], %[[FIRST:.*]] : vector<32xi16>
+// CHECK: %[[LESS:.*]] = arith.subi %[[AT_LEAST]], %[[FIRST]] : vector<32xi16>
+// CHECK: %[[PIECE:.*]] = vector.bitcast %[[LESS]] : vector<32xi16> to vector<16xi32>
 // CHECK-COUNT-9: llvm.call_intrinsic "llvm.x86.avx512.permvar.sf.512"(%{{.*}}, %[[PIECE]]) : (vector<16xf32>, vector<16xi32>) -> vector<16xf32>
 // CHECK-NOT: arith.select
 // CHECK: math.copysign %{{.*}}, %arg0 : vector<16xf32>
-// CHECK: %[[WIDE:.*]] = arith.maxsi %{{.*}}, %{{.*}} : vector<32xi32>
+// CHECK: %[[WIDE:.*]] = vector.bitcast %{{.*}} : vector<64xi16> to vector<32xi32>
 // CHECK: %[[LOW:.*]] = vector.extract_strided_slice %[[WIDE]] {offsets = [0], sizes = [16], strides = [1]}
 // CHECK: llvm.call_intrinsic "llvm.x86.avx512.permvar.sf.512"(%{{.*}}, %[[LOW]])
 // CHECK: %[[HIGH:.*]] = vector.extract_strided_slice %[[WIDE]] {offsets = [16], sizes = [16], strides = [1]}
 // CHECK: llvm.call_intrinsic "llvm.x86.avx512.permvar.sf.512"(%{{.*}}, %[[HIGH]])
-// CHECK: %[[HALF:.*]] = arith.maxsi %{{.*}}, %{{.*}} : vector<8xi32>
+// CHECK: %[[HALF:.*]] = vector.bitcast %{{.*}} : vector<16xi16> to vector<8xi32>
 // CHECK: llvm.call_intrinsic "llvm.x86.avx2.permps"(%{{.*}}, %[[HALF]]) : (vector<8xf32>, vector<8xi32>) -> vector<8xf32>
 // A scalar: selects.
 // CHECK: arith.maxsi %{{.*}}, %{{.*}} : i32
@@ -30,7 +34,7 @@
 // the upper one picked where bit 3 of the piece is set.
 // AVX2-LABEL: func.func @tanh_lookups(
 // AVX2-NOT: avx512
-// AVX2: %[[PIECE:.*]] = arith.maxsi %{{.*}}, %{{.*}} : vector<16xi32>
+// AVX2: %[[PIECE:.*]] = vector.bitcast %{{.*}} : vector<32xi16> to vector<16xi32>
 // AVX2: %[[PART:.*]] = vector.extract_strided_slice %[[PIECE]] {offsets = [0], sizes = [8], strides = [1]}
 // AVX2: %[[BIT3:.*]] = arith.andi %[[PART]], %{{.*}} : vector<8xi32>
 // AVX2: %[[UPPER:.*]] = arith.cmpi ne, %[[BIT3]], %{{.*}} : vector<8xi32>
@@ -61,7 +65,7 @@ func.func @tanh_lookups(%a: vector<16xf32>, %b: vector<32xf32>,
 // through f32 and is rounded once. f32 erf looks up its center, the two
 // parts of its constant and 7 coefficients. No division, no library call.
 // CHECK-LABEL: func.func @erf_lookups(
-// CHECK: %[[PIECE:.*]] = arith.maxsi %{{.*}}, %{{.*}} : vector<16xi32>
+// CHECK: %[[PIECE:.*]] = vector.bitcast %{{.*}} : vector<32xi16> to vector<16xi32>
 // CHECK-COUNT-9: llvm.call_intrinsic "llvm.x86.avx512.permvar.sf.512"(%{{.*}}, %[[PIECE]]) : (vector<16xf32>, vector<16xi32>) -> vector<16xf32>
 // CHECK-NOT: arith.divf
 // CHECK: llvm.call_intrinsic "llvm.x86.avx512.mask.scalef.ps.512"
@@ -69,7 +73,7 @@ func.func @tanh_lookups(%a: vector<16xf32>, %b: vector<32xf32>,
 // CHECK: arith.extf %arg1 : vector<16xbf16> to vector<16xf32>
 // CHECK-COUNT-9: llvm.call_intrinsic "llvm.x86.avx512.permvar.sf.512"
 // CHECK: arith.truncf %{{.*}} : vector<16xf32> to vector<16xbf16>
-// CHECK: %[[ERFPIECE:.*]] = arith.maxsi %{{.*}}, %{{.*}} : vector<16xi32>
+// CHECK: %[[ERFPIECE:.*]] = vector.bitcast %{{.*}} : vector<32xi16> to vector<16xi32>
 // CHECK-COUNT-10: llvm.call_intrinsic "llvm.x86.avx512.permvar.sf.512"(%{{.*}}, %[[ERFPIECE]]) : (vector<16xf32>, vector<16xi32>) -> vector<16xf32>
 // CHECK-NOT: arith.divf
 // CHECK: math.copysign %{{.*}}, %arg0 : vector<16xf32>
