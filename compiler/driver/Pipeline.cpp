@@ -220,12 +220,9 @@ std::optional<CompiledModule> compileModule(ModuleOp module,
   codegenPipeline.avx512dq = cpu::targetHasFeature(*target, "avx512dq");
   codegenPipeline.avx2 = cpu::targetHasFeature(*target, "avx2");
   codegenPipeline.quietUnderflow = cpu::targetUnderflowsQuietly(*target);
-  // The default also asks for the feature itself: a virtual machine may
-  // hide AVX512-BF16 from a CPU that LLVM names znver4 by its model.
   codegenPipeline.bf16PairDot =
-      options.fastMath && options.bf16PairDot.value_or(
-                              cpu::targetPairsBF16Fast(*target) &&
-                              cpu::targetHasFeature(*target, "avx512bf16"));
+      options.fastMath &&
+      options.bf16PairDot.value_or(cpu::targetPairsBF16Fast(*target));
   codegenPipeline.l1DataBytes = target->l1DataBytes;
   codegenPipeline.reassociateReductions = reassociateReductions;
   cpu::buildLinalgToLLVMPipeline(pm, codegenPipeline);

@@ -46,6 +46,7 @@ bool targetUnderflowsQuietly(const CpuTarget &target);
 /// f32 fused multiply-adds on bf16 inputs widened to f32: on AMD Zen 4 and
 /// 5 it runs at twice the f32 rate; on Intel Xeons (Sapphire and Emerald
 /// Rapids) at half of it, and unknown CPUs are assumed to be as slow.
+/// False where the target lacks AVX512-BF16.
 bool targetPairsBF16Fast(const CpuTarget &target);
 
 /// What shapes the CPU pipeline from linalg on tensors to the LLVM dialect;
