@@ -136,4 +136,3 @@ def test_fast_math_pairs_only_where_faster(run_axle, out):
     forced_off = run_axle(program, [a, b],
                           ["--fast-math", "--bf16-pair-dot=false"])
     assert forced_off.tobytes() == ieee.tobytes()
-
