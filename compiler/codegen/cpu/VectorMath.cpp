@@ -218,15 +218,30 @@ public:
   Value intToFloat(Value a) {
     return arith::SIToFPOp::create(rewriter, loc, floatType, a);
   }
+  bool quietUnderflow() const { return target.quietUnderflow; }
   /// a 2^n: AVX-512's vscalefps by 16 lanes where the target has it (one
   /// instruction that takes n as a float; llvm.ldexp would convert n to
   /// integers and back), else two multiplies. Both round once.
-  bool quietUnderflow() const { return target.quietUnderflow; }
   Value scaleByPowerOfTwo(Value a, Value n) {
-    auto vector = dyn_cast<VectorType>(floatType);
-    if (!target.avx512 || !vector || vector.getRank() != 1 ||
-        vector.getNumElements() % 16 != 0 || vector.isScalable())
+    if (!scalesBy16Lanes())
       return f32math::scaleByTwoMultiplies(*this, a, n);
+    return scaleBy16Lanes(a, n, /*zero=*/nullptr);
+  }
+  /// +0 where `zero`, else a 2^n: on AVX-512 one vscalefps whose mask
+  /// zeroes those lanes (a masked lane computes nothing, so nothing
+  /// underflows there: no compare-and-blend before and after it).
+  Value scaleByPowerOfTwoOrZero(Value a, Value n, Value zero) {
+    if (!scalesBy16Lanes())
+      return f32math::scaleOrZeroBySelects(*this, a, n, zero);
+    return scaleBy16Lanes(a, n, zero);
+  }
+  bool scalesBy16Lanes() const {
+    auto vector = dyn_cast<VectorType>(floatType);
+    return target.avx512 && vector && vector.getRank() == 1 &&
+           vector.getNumElements() % 16 == 0 && !vector.isScalable();
+  }
+  /// vscalefps by registers; lanes of `zero` (if given) masked to +0.
+  Value scaleBy16Lanes(Value a, Value n, Value zero) {
     auto lanes = VectorType::get({16}, rewriter.getF32Type());
     Value allLanes = arith::ConstantOp::create(
         rewriter, loc, rewriter.getI16IntegerAttr(static_cast<int16_t>(-1)));
@@ -234,11 +249,41 @@ public:
     // to nearest.
     Value currentRounding =
         arith::ConstantOp::create(rewriter, loc, rewriter.getI32IntegerAttr(4));
-    return byRegisters({a, n}, 16, [&](ArrayRef<Value> parts) -> Value {
+    // The mask keeps the lanes not in `zero`. Where `zero` is an ordered
+    // a < b, each register's mask is the compare !(a >= b) of its lanes:
+    // from a negated compare of whole vectors LLVM makes each register's
+    // compare and a separate knot.
+    SmallVector<Value> operands{a, n};
+    auto compare = zero ? zero.getDefiningOp<arith::CmpFOp>() : nullptr;
+    bool lessThan =
+        compare && compare.getPredicate() == arith::CmpFPredicate::OLT;
+    if (lessThan)
+      operands.append({compare.getLhs(), compare.getRhs()});
+    else if (zero)
+      operands.push_back(zero);
+    return byRegisters(operands, 16, [&](ArrayRef<Value> parts) -> Value {
+      Value passThrough = parts[0], mask = allLanes;
+      if (zero) {
+        passThrough = splat(lanes, rewriter.getF32FloatAttr(0.0f));
+        Value keep =
+            lessThan ? arith::CmpFOp::create(rewriter, loc,
+                                             arith::CmpFPredicate::UGE,
+                                             parts[2], parts[3])
+                     : arith::XOrIOp::create(rewriter, loc, parts[2],
+                                             splat(parts[2].getType(),
+                                                   rewriter.getBoolAttr(true)))
+                           .getResult();
+        mask = vector::ExtractOp::create(
+            rewriter, loc,
+            vector::BitCastOp::create(
+                rewriter, loc, VectorType::get({1}, rewriter.getI16Type()),
+                keep),
+            0);
+      }
       return LLVM::CallIntrinsicOp::create(
                  rewriter, loc, lanes,
                  rewriter.getStringAttr("llvm.x86.avx512.mask.scalef.ps.512"),
-                 ValueRange{parts[0], parts[1], parts[0], allLanes,
+                 ValueRange{parts[0], parts[1], passThrough, mask,
                             currentRounding})
           .getResult(0);
     });

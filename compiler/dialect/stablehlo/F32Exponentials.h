@@ -27,6 +27,9 @@
 //   fromBits (Int -> Float) toBits (Float -> Int) intToFloat (exact here)
 //   less greater equal isNaN select(Bool, a, b)
 //   scaleByPowerOfTwo(a, n) = a 2^n rounded once, n an integer-valued Float
+//   scaleByPowerOfTwoOrZero(a, n, zero) = +0 where zero, else a 2^n, with
+//     no product computed where zero (scaleOrZeroBySelects, or a masked
+//     scaling instruction)
 //   lookup(table, i) = table[i mod 16] for a table of 16 floats (the
 //     low four bits of i, as AVX-512's permutes take them)
 //   quietUnderflow(): whether products that underflow cost no more than
@@ -76,15 +79,18 @@ inline constexpr float kExpQuotient[] = {
 inline constexpr float kExpLow = -104.0f;
 inline constexpr float kExpHigh = 89.0f;
 // exp(x) rounds to +0 below ln(2^-150) = -103.97208. Where underflow is
-// slow, those results are selected as 0, and computed from x = 0 instead,
-// so that no multiply underflows: a product that underflows to 0 or a
-// subnormal takes a microcode assist of ~100 cycles on Intel x86 cores,
-// and masked softmax scores (-inf) are common (attention at one thread on
-// an Intel Xeon: 55 -> 71 ms without this). AMD Zen 4 underflows at full
-// speed, and there the three selects cost 8% of a softmax. Without them
-// the result is the same: x clamped to kExpLow gives n = -150 and
-// e = exp(x + 150 ln2) < 1, so e 2^-150 rounds to +0 too (the unit test
-// ExpWithoutZeroSelectsIsTheSame checks every f32 around and below).
+// slow, those results are +0 without being scaled
+// (scaleByPowerOfTwoOrZero), so that no multiply underflows: a product
+// that underflows to 0 or a subnormal takes a microcode assist of ~100
+// cycles on Intel x86 cores (70 ns per vscalefps on an Emerald Rapids
+// core), and masked softmax scores (-inf) are common (attention at one
+// thread on an Intel Xeon: 55 -> 71 ms without this). No other step
+// underflows there: x >= -104 keeps r and the polynomial near 1. AMD Zen
+// 4 underflows at full speed, and there the compare and the selects cost
+// 8% of a softmax. Without them the result is the same: x clamped to
+// kExpLow gives n = -150 and e = exp(x + 150 ln2) < 1, so e 2^-150 rounds
+// to +0 too (the unit test ExpWithoutZeroSelectsIsTheSame checks every f32
+// around and below).
 inline constexpr float kExpZeroBelow = -103.972084f;
 // expm1(-25) rounds to -1, as does expm1 of every x below -17.4.
 inline constexpr float kExpm1Low = -25.0f;
@@ -143,6 +149,18 @@ typename Ops::Float scaleByTwoMultiplies(Ops &ops, typename Ops::Float e,
                  powerOfTwo(ops, ops.subInt(n, half)));
 }
 
+/// +0 where `zero`, else a 2^n, where no instruction can skip lanes: n is
+/// made 0 in the lanes of `zero` first, so that their scaling cannot
+/// underflow, and their results are selected.
+template <typename Ops>
+typename Ops::Float scaleOrZeroBySelects(Ops &ops, typename Ops::Float a,
+                                         typename Ops::Float n,
+                                         typename Ops::Bool zero) {
+  typename Ops::Float zeros = ops.constant(0.0f);
+  return ops.select(zero, zeros,
+                    ops.scaleByPowerOfTwo(a, ops.select(zero, zeros, n)));
+}
+
 /// x - t = n ln2 + r with |r| <= ln2 / 2 (plus the rounding of x log2(e)),
 /// for |x| <= 104 and a small t (none: 0; erfc's low part of a^2): n from x
 /// alone, x - n kLn2Hi exact by one fused multiply-add, t subtracted from
@@ -191,17 +209,12 @@ typename Ops::Float expm1Reduced(Ops &ops, const Reduced<Ops> &reduced) {
 /// exp(x) = (1 + r + r^2 q(r)) 2^n (q: kExpQuotient), the scaling rounded
 /// once (to a subnormal, 0 or inf where the result is one). +inf gives inf,
 /// -inf +0; NaN flows through every step and comes out NaN (no select for
-/// it). Where underflow is slow, results that round to 0 are selected
+/// it). Where underflow is slow, results that round to 0 are not scaled
 /// (kExpZeroBelow).
 template <typename Ops>
 typename Ops::Float exp(Ops &ops, typename Ops::Float x) {
   using Float = typename Ops::Float;
   Float clamped = clampKeepingNaN(ops, x, kExpLow, kExpHigh);
-  std::optional<typename Ops::Bool> zero;
-  if (!ops.quietUnderflow()) {
-    zero = ops.less(clamped, ops.constant(kExpZeroBelow));
-    clamped = ops.select(*zero, ops.constant(0.0f), clamped);
-  }
   auto [n, r] = reduceArgument(ops, clamped);
   constexpr int kQuotientTerms = std::size(kExpQuotient);
   Float q = ops.constant(kExpQuotient[kQuotientTerms - 1]);
@@ -209,8 +222,10 @@ typename Ops::Float exp(Ops &ops, typename Ops::Float x) {
     q = ops.fma(q, r, ops.constant(kExpQuotient[k]));
   Float one = ops.constant(1.0f);
   Float e = ops.fma(r, ops.fma(q, r, one), one);
-  Float result = ops.scaleByPowerOfTwo(e, n);
-  return zero ? ops.select(*zero, ops.constant(0.0f), result) : result;
+  if (ops.quietUnderflow())
+    return ops.scaleByPowerOfTwo(e, n);
+  return ops.scaleByPowerOfTwoOrZero(
+      e, n, ops.less(clamped, ops.constant(kExpZeroBelow)));
 }
 
 /// expm1(x) for x in [kExpm1Low, kExpHigh]. For n = 0 (|x| < ln2 / 2) it is
@@ -393,6 +408,9 @@ struct ScalarOps {
     if (std::isnan(n))
       return a + n;
     return std::ldexp(a, static_cast<int>(n));
+  }
+  Float scaleByPowerOfTwoOrZero(Float a, Float n, Bool zero) {
+    return scaleOrZeroBySelects(*this, a, n, zero);
   }
   Bool less(Float a, Float b) { return a < b; }
   Bool greater(Float a, Float b) { return a > b; }

@@ -8,8 +8,10 @@
 // CHECK-LABEL: func.func @f32_math(
 // exp: clamp (keeping NaN), n = roundeven(x log2(e)), r = x - n ln2 by two
 // fused multiply-adds, the polynomial in 6 fused multiply-adds, then 2^n as
-// two powers of two built from exponent bits (n bounded first, so that NaN
-// is not converted). NaN flows through: no select for it.
+// two powers of two built from exponent bits (n made 0 where the result
+// rounds to 0, so that nothing underflows, and bounded, so that NaN is not
+// converted); results that round to 0 selected. NaN flows through: no
+// select for it.
 // CHECK: %[[CLAMP_LOW:.*]] = arith.cmpf olt, %arg0, %{{.*}} : vector<16xf32>
 // CHECK: arith.mulf %{{.*}}, %{{.*}} : vector<16xf32>
 // CHECK: %[[N:.*]] = math.roundeven %{{.*}} : vector<16xf32>
@@ -18,12 +20,16 @@
 // CHECK: %[[R:.*]] = math.fma %[[MINUS_N]], %{{.*}}, %[[HI]] : vector<16xf32>
 // CHECK-COUNT-6: math.fma %{{.*}}, %{{.*}}, %{{.*}} : vector<16xf32>
 // CHECK-NOT: math.fma
-// CHECK: %[[BOUNDED:.*]] = arith.select %{{.*}}, %[[N]], %{{.*}} : vector<16xi1>, vector<16xf32>
+// CHECK: %[[ZERO:.*]] = arith.cmpf olt, %{{.*}}, %{{.*}} : vector<16xf32>
+// CHECK-NEXT: %[[UNDERFLOWLESS:.*]] = arith.select %[[ZERO]], %{{.*}}, %[[N]] : vector<16xi1>, vector<16xf32>
+// CHECK: %[[BOUNDED:.*]] = arith.select %{{.*}}, %[[UNDERFLOWLESS]], %{{.*}} : vector<16xi1>, vector<16xf32>
 // CHECK: %[[NI:.*]] = arith.fptosi %[[BOUNDED]] : vector<16xf32> to vector<16xi32>
 // CHECK: %[[HALF:.*]] = arith.shrsi %[[NI]], %{{.*}} : vector<16xi32>
 // CHECK: arith.shli %{{.*}}, %{{.*}} : vector<16xi32>
 // CHECK: arith.bitcast %{{.*}} : vector<16xi32> to vector<16xf32>
 // CHECK: arith.subi %[[NI]], %[[HALF]] : vector<16xi32>
+// CHECK: %[[SCALED:.*]] = arith.mulf
+// CHECK-NEXT: arith.select %[[ZERO]], %{{.*}}, %[[SCALED]] : vector<16xi1>, vector<16xf32>
 // CHECK-NOT: arith.cmpf uno
 // expm1 keeps -0: the zero input is selected.
 // CHECK-NOT: math.exp
