@@ -225,6 +225,8 @@ std::optional<CompiledModule> compileModule(ModuleOp module,
       options.bf16PairDot.value_or(cpu::targetPairsBF16Fast(*target));
   codegenPipeline.l1DataBytes = target->l1DataBytes;
   codegenPipeline.reassociateReductions = reassociateReductions;
+  codegenPipeline.reductionRowPrefetches =
+      cpu::targetPrefetchesReductionRows(*target);
   cpu::buildLinalgToLLVMPipeline(pm, codegenPipeline);
   if (failed(pm.run(module)))
     return std::nullopt;

@@ -78,6 +78,18 @@ TEST(CpuTarget, PairsBF16WhereVdpbf16psIsFast) {
   EXPECT_FALSE(targetPairsBF16Fast(resolve("x86-64-v4")));
 }
 
+// Row reductions prefetch their 16 rows only where that was measured to
+// pay, Zen 4 and 5; Intel cores' prefetchers follow the rows themselves,
+// and baselines are left to the hardware.
+TEST(CpuTarget, PrefetchesReductionRowsOnZen4And5) {
+  using axle::cpu::targetPrefetchesReductionRows;
+  EXPECT_TRUE(targetPrefetchesReductionRows(resolve("znver4")));
+  EXPECT_TRUE(targetPrefetchesReductionRows(resolve("znver5")));
+  for (const char *other :
+       {"skylake-avx512", "sapphirerapids", "emeraldrapids", "x86-64-v4"})
+    EXPECT_FALSE(targetPrefetchesReductionRows(resolve(other))) << other;
+}
+
 // A cross target without a CPU is the architecture's baseline: unknown.
 TEST(CpuTarget, CrossTargetWithoutCpuHasNoL1Size) {
   std::string error;

@@ -109,6 +109,8 @@ void buildLinalgToLLVMPipeline(mlir::OpPassManager &pm,
     vectorize += " l1-data-bytes=" + std::to_string(options.l1DataBytes);
   if (options.reassociateReductions)
     vectorize += " reassociate-reductions=true";
+  if (!options.reductionRowPrefetches)
+    vectorize += " reduction-row-prefetches=false";
   if (!vectorize.empty())
     pipeline =
         std::regex_replace(pipeline, std::regex("axle-tile-and-vectorize"),

@@ -340,7 +340,12 @@ def TileAndVectorizePass
            /*default=*/"false",
            "Row sums and products of floats keep partial results across "
            "their k loop and combine them once after it, as maxima do "
-           "(--reassociate-reductions: another order of additions)">
+           "(--reassociate-reductions: another order of additions)">,
+    Option<"reductionRowPrefetches", "reduction-row-prefetches", "bool",
+           /*default=*/"true",
+           "Row reductions over a large tensor prefetch each of their 16 "
+           "rows ahead (off where the CPU's hardware prefetchers follow "
+           "16 streams: targetPrefetchesReductionRows)">
   ];
   let dependentDialects = [
     "::mlir::affine::AffineDialect", "::mlir::arith::ArithDialect",

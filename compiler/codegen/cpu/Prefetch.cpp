@@ -569,7 +569,8 @@ void markRowReductionLoop(scf::ForOp loop) {
   loop->setAttr(kRowReductionLoop, UnitAttr::get(loop->getContext()));
 }
 
-void insertPrefetches(RewriterBase &rewriter, func::FuncOp func) {
+void insertPrefetches(RewriterBase &rewriter, func::FuncOp func,
+                      bool reductionRows) {
   prefetchStreamedArguments(rewriter, func);
   SmallVector<scf::ForOp> reductionLoops;
   func.walk([&](scf::ForOp loop) {
@@ -579,7 +580,7 @@ void insertPrefetches(RewriterBase &rewriter, func::FuncOp func) {
   llvm::DenseMap<Value, Value> views;
   for (scf::ForOp loop : reductionLoops) {
     loop->removeAttr(kRowReductionLoop);
-    if (!func.isExternal())
+    if (reductionRows && !func.isExternal())
       prefetchReductionRows(rewriter, loop, func.getBody().front(), views);
   }
   SmallVector<scf::ForallOp> blockLoops;

@@ -20,10 +20,11 @@ void markRowReductionLoop(mlir::scf::ForOp loop);
 
 /// After vectorization: elementwise loops that stream a large function
 /// argument prefetch it ahead, and the last parallel pass of a marked
-/// row-block loop prefetches the next block of its large input, and marked
-/// row reductions over a large tensor prefetch each row ahead
-/// (Prefetch.cpp). Removes the marks.
-void insertPrefetches(mlir::RewriterBase &rewriter, mlir::func::FuncOp func);
+/// row-block loop prefetches the next block of its large input, and, where
+/// `reductionRows`, marked row reductions over a large tensor prefetch each
+/// row ahead (Prefetch.cpp). Removes the marks.
+void insertPrefetches(mlir::RewriterBase &rewriter, mlir::func::FuncOp func,
+                      bool reductionRows);
 
 /// Asks for prefetches of the elements `read` will read `distance` further
 /// along `dimension` of its tensor (clamped to stay inside it), one per

@@ -634,7 +634,7 @@ struct TileAndVectorizePass
         tileAndVectorizeInnermost(rewriter, op);
     }
 
-    insertPrefetches(rewriter, func);
+    insertPrefetches(rewriter, func, reductionRowPrefetches);
     // Order-free row reductions keep partial results across k first (full
     // slices of their loop's tensor fold away so that the pattern sees it).
     {

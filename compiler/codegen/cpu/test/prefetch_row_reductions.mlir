@@ -1,4 +1,5 @@
 // RUN: axle-opt --pass-pipeline='builtin.module(func.func(axle-tile-and-vectorize))' --split-input-file %s | FileCheck %s
+// RUN: axle-opt --pass-pipeline='builtin.module(func.func(axle-tile-and-vectorize{reduction-row-prefetches=false}))' --split-input-file %s | FileCheck %s --check-prefix=NONE
 
 // A row reduction reads 16 rows per step of k, each row a stream of its
 // own (Prefetch.cpp, part 4): where the rows belong to a large tensor of
@@ -20,6 +21,11 @@
 // CHECK-NEXT: memref.prefetch %[[VIEW]][%[[SECOND]], %[[COL]]], read, locality<2>
 // CHECK-COUNT-14: memref.prefetch %[[VIEW]][%{{.*}}, %[[COL]]], read, locality<2>
 // CHECK-NEXT: vector.transfer_read {{.*}} vector<16x16xf32>
+// Targets whose hardware prefetchers follow the 16 rows (the driver asks
+// targetPrefetchesReductionRows) get none.
+// NONE-LABEL: func.func @row_sums
+// NONE-NOT: memref.prefetch
+// NONE: return
 func.func @row_sums(%x: tensor<1024x1024xf32>) -> tensor<1024xf32> {
   %zero = arith.constant 0.000000e+00 : f32
   %empty = tensor.empty() : tensor<1024xf32>
