@@ -524,6 +524,61 @@ bool readsEachElementOnce(AffineMap map) {
   return true;
 }
 
+/// A producer whose body is one float add, subtract, multiply or negation
+/// (a layer norm's x - mean): computing it again in each consumer costs an
+/// instruction per element, less than writing a buffer and reading it back
+/// once per consumer.
+bool isOneCheapFloatOp(linalg::GenericOp producer) {
+  Block *body = producer.getBody();
+  return producer->getNumResults() == 1 && body->getOperations().size() == 2 &&
+         isa<arith::AddFOp, arith::SubFOp, arith::MulFOp, arith::NegFOp>(
+             body->front());
+}
+
+/// Whether computing a cheap producer (isOneCheapFloatOp) in each of its
+/// `uses` consumers moves no more data than computing it once into a
+/// buffer: with k inputs of its full size (the others broadcast), each
+/// consumer reads k arrays (k n in all), while the buffer costs k reads,
+/// one write and n reads. So any n for k = 1 (x - mean), n <= 3 for k = 2.
+bool recomputingMovesLess(linalg::GenericOp producer, int64_t uses) {
+  int64_t full =
+      llvm::count_if(producer.getDpsInputOperands(), [&](OpOperand *input) {
+        return readsEachElementOnce(producer.getMatchingIndexingMap(input));
+      });
+  return full * uses <= full + 1 + uses;
+}
+
+/// Gives each use of a cheap producer (isOneCheapFloatOp) a copy of its
+/// own where every use is an input of a generic that reads each element
+/// once and recomputingMovesLess: each copy then has one use and fuses
+/// into its consumer, and no buffer holds the values (a layer norm's
+/// x - mean, read by the sums of squares and by the normalization).
+/// Upstream's fusion of a producer with other uses would instead make the
+/// fused op write the producer's result for them.
+void copyCheapProducersPerUse(RewriterBase &rewriter, func::FuncOp func) {
+  SmallVector<linalg::GenericOp> producers;
+  func.walk([&](linalg::GenericOp op) {
+    int64_t uses = llvm::range_size(op->getUses());
+    if (uses > 1 && isOneCheapFloatOp(op) && recomputingMovesLess(op, uses) &&
+        llvm::all_of(op->getUses(), [](OpOperand &use) {
+          auto consumer = dyn_cast<linalg::GenericOp>(use.getOwner());
+          return consumer && consumer.isDpsInput(&use) &&
+                 readsEachElementOnce(consumer.getMatchingIndexingMap(&use));
+        }))
+      producers.push_back(op);
+  });
+  for (linalg::GenericOp producer : producers) {
+    SmallVector<OpOperand *> uses = llvm::map_to_vector(
+        producer->getUses(), [](OpOperand &use) { return &use; });
+    rewriter.setInsertionPointAfter(producer);
+    for (OpOperand *use : llvm::drop_begin(uses)) {
+      Operation *copy = rewriter.clone(*producer);
+      rewriter.modifyOpInPlace(use->getOwner(),
+                               [&] { use->set(copy->getResult(0)); });
+    }
+  }
+}
+
 /// Fuse a producer into its consumer when it only moves data (a broadcast,
 /// transpose or copy costs nothing to recompute), or when it has no other
 /// use and the consumer reads each of its elements once. A consumer that
@@ -579,6 +634,8 @@ struct TileAndVectorizePass
         copyConvolutionFilter(rewriter, op);
       unsigned before = countKernels(func);
       std::string decisions;
+      if (fuse)
+        copyCheapProducersPerUse(rewriter, func);
       RewritePatternSet patterns(context);
       linalg::populateElementwiseOpsFusionPatterns(
           patterns, [&](OpOperand *fused) {

@@ -5,7 +5,7 @@
 
 // RUN: axle-compile %s -o %t.axle --report=fusion | FileCheck %s
 // CHECK: fusion report for @main: {{[0-9]+}} kernels before fusion, 1 after
-// CHECK: fuse 8 ops by blocks of 16 rows into linalg.generic
+// CHECK: fuse 7 ops by blocks of 16 rows into linalg.generic
 
 // RUN: axle-run %s --verify --verify-ulps=0 --input=512x1024xf32=0.75 --input=1024xf32=1.5 --input=1024xf32=-0.25 > /dev/null
 
