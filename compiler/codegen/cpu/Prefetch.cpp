@@ -170,6 +170,18 @@ readsOf(Value source, Operation *loop) {
   return reads;
 }
 
+/// At the insertion point: min(index + distance, last), an index that
+/// many elements (or rows) further on, kept inside the tensor.
+Value aheadWithin(RewriterBase &rewriter, Location loc, Value index,
+                  int64_t distance, int64_t last) {
+  return arith::MinSIOp::create(
+      rewriter, loc,
+      arith::AddIOp::create(
+          rewriter, loc, index,
+          arith::ConstantIndexOp::create(rewriter, loc, distance)),
+      arith::ConstantIndexOp::create(rewriter, loc, last));
+}
+
 /// At the insertion point: one prefetch of `buffer` per cache line of a
 /// vector of `type` whose first element is at `indices`; the last index
 /// steps by a line, then `clamp` (when given) bounds it.
@@ -398,12 +410,8 @@ SmallVector<Value> nextBlockOffsets(RewriterBase &rewriter,
       getValueOrCreateConstantIndexOp(rewriter, loc, block.getMixedOffsets());
   unsigned rowDim = sourceType.getRank() - 2;
   int64_t lastBlockRow = sourceType.getDimSize(rowDim) - blockRows;
-  offsets[rowDim] = arith::MinSIOp::create(
-      rewriter, loc,
-      arith::AddIOp::create(
-          rewriter, loc, offsets[rowDim],
-          arith::ConstantIndexOp::create(rewriter, loc, blockRows)),
-      arith::ConstantIndexOp::create(rewriter, loc, lastBlockRow));
+  offsets[rowDim] =
+      aheadWithin(rewriter, loc, offsets[rowDim], blockRows, lastBlockRow);
   return offsets;
 }
 
@@ -543,12 +551,7 @@ void prefetchReductionRows(RewriterBase &rewriter, scf::ForOp loop,
     rewriter.setInsertionPoint(read);
     int64_t distance = kRowDistanceBytes / (type.getElementTypeBitWidth() / 8);
     int64_t last = sourceType.getShape().back() - type.getShape().back();
-    indices.back() = arith::MinSIOp::create(
-        rewriter, loc,
-        arith::AddIOp::create(
-            rewriter, loc, indices.back(),
-            arith::ConstantIndexOp::create(rewriter, loc, distance)),
-        arith::ConstantIndexOp::create(rewriter, loc, last));
+    indices.back() = aheadWithin(rewriter, loc, indices.back(), distance, last);
     prefetchRows(rewriter, loc, type, buffer, indices, /*forWrite=*/false,
                  kLocalityL2);
   }
@@ -581,12 +584,7 @@ void prefetchShifted(RewriterBase &rewriter, vector::TransferReadOp read,
   rewriter.setInsertionPoint(read);
   Value buffer = readOnlyView(rewriter, loc, read.getBase());
   SmallVector<Value> base(read.getIndices());
-  base[dimension] = arith::MinSIOp::create(
-      rewriter, loc,
-      arith::AddIOp::create(
-          rewriter, loc, base[dimension],
-          arith::ConstantIndexOp::create(rewriter, loc, distance)),
-      arith::ConstantIndexOp::create(rewriter, loc, last));
+  base[dimension] = aheadWithin(rewriter, loc, base[dimension], distance, last);
   prefetchRows(rewriter, loc, type, buffer, base, forWrite, kLocalityL1);
 }
 
