@@ -136,7 +136,7 @@ bool targetUnderflowsQuietly(const CpuTarget &target) {
   // Measured on Zen 4 (vmulps and vscalefps into subnormals and 0 at the
   // rate of normal results); Zen 5 keeps its floating-point units. Intel
   // cores assist every underflowing product unless flushing to zero.
-  return target.cpu == "znver4" || target.cpu == "znver5";
+  return isZen4Or5(target);
 }
 
 bool targetPairsBF16Fast(const CpuTarget &target) {

@@ -454,13 +454,15 @@ void prefetchNextBlock(RewriterBase &rewriter, scf::ForallOp blockLoop) {
     // earlier pass read it from memory (rereading).
     scf::ForallOp pass, bufferPass, rereading;
     decltype(readsOf(block, nullptr)) reads;
+    decltype(tileReadsOf(block, nullptr)) rereads;
     bool blockRead = false;
     for (Operation &op : blockLoop.getBody()->without_terminator()) {
       auto inner = dyn_cast<scf::ForallOp>(op);
       if (!inner)
         continue;
       auto found = readsOf(block, inner);
-      bool readsBlock = !found.empty() || !tileReadsOf(block, inner).empty();
+      auto tiles = tileReadsOf(block, inner);
+      bool readsBlock = !found.empty() || !tiles.empty();
       if (!found.empty()) {
         pass = inner;
         reads = std::move(found);
@@ -468,6 +470,7 @@ void prefetchNextBlock(RewriterBase &rewriter, scf::ForallOp blockLoop) {
       if (!perElement && reduces(inner)) {
         bufferPass = inner;
         rereading = readsBlock && blockRead ? inner : scf::ForallOp();
+        rereads = std::move(tiles);
       }
       blockRead |= readsBlock;
     }
@@ -488,7 +491,7 @@ void prefetchNextBlock(RewriterBase &rewriter, scf::ForallOp blockLoop) {
       rewriter.setInsertionPoint(rereading);
       SmallVector<Value> offsets =
           nextBlockOffsets(rewriter, block, *blockRows);
-      for (auto &[read, slices] : tileReadsOf(block, rereading))
+      for (auto &[read, slices] : rereads)
         prefetchRows(rewriter, read.getLoc(), read.getVectorType(), buffer,
                      indicesThrough(rewriter, read, slices, offsets),
                      /*forWrite=*/false, kLocalityL2);
