@@ -33,6 +33,8 @@
 //     interpreter's recipes), the C library for the other
 //     transcendental functions; bf16 arithmetic in f32 with software rounding
 //     to bf16 (the AVX-512 conversion instruction flushes subnormals to zero);
+//     innermost parallel loops with long chains of vector math software
+//     pipelined in two stages (bit-identical);
 //  6. the axle entry points, then everything to the LLVM dialect, with
 //     allocations through the runtime's slots (malloc when they are empty;
 //     on Linux, blocks of 4 MiB or more advised onto huge pages).
@@ -83,6 +85,7 @@ constexpr const char *kBuffersToLLVM =
         "target-type=f32}),"
     "func.func(axle-expand-f64-to-bf16),"
     "axle-expand-arith,"
+    "func.func(axle-pipeline-vector-loops),"
     "axle-emit-entry-points,"
     "convert-scf-to-cf,expand-strided-metadata,lower-affine,"
     "convert-vector-to-llvm,convert-ub-to-llvm,"

@@ -438,4 +438,26 @@ def PipelineRowBlocksPass
   ];
 }
 
+def PipelineVectorLoopsPass
+    : Pass<"axle-pipeline-vector-loops", "::mlir::func::FuncOp"> {
+  let summary = "Run the first half of iteration i+1 beside the second half "
+                "of iteration i";
+  let description = [{
+    Software pipelining in two stages of innermost `scf.parallel` loops
+    without reductions whose last dimension has constant bounds and at
+    least two iterations, and whose body's critical path is at least 40
+    estimated cycles (vector math such as tanh or exp). The body splits
+    where the fewest values cross, in the middle half of its critical path;
+    memory writes stay in the second stage. The loop becomes `scf.for`
+    loops, the innermost running the first stage of the next iteration and
+    the second stage of the current one, with a prologue and an epilogue.
+    Bit-identical (each iteration keeps its order of operations). Run on
+    loops of vector operations, after the math is expanded and before SCF
+    is lowered to control flow.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect", "::mlir::scf::SCFDialect"
+  ];
+}
+
 #endif // AXLE_CODEGEN_CPU_PASSES
