@@ -6,13 +6,15 @@
 
 // CHECK-NOT: func.func private
 // CHECK-LABEL: func.func @f32_math(
-// exp: clamp (keeping NaN), n = roundeven(x log2(e)), r = x - n ln2 by two
-// fused multiply-adds, the polynomial in 6 fused multiply-adds, then 2^n as
-// two powers of two built from exponent bits (n made 0 where the result
-// rounds to 0, so that nothing underflows, and bounded, so that NaN is not
-// converted); results that round to 0 selected. NaN flows through: no
-// select for it.
-// CHECK: %[[CLAMP_LOW:.*]] = arith.cmpf olt, %arg0, %{{.*}} : vector<16xf32>
+// exp: x clamped from above only (keeping NaN; the lanes that round to 0
+// are selected, so x needs no lower bound), n = roundeven(x log2(e)),
+// r = x - n ln2 by two fused multiply-adds, the polynomial in 6 fused
+// multiply-adds, then 2^n as two powers of two built from exponent bits
+// (n made 0 where the result rounds to 0, so that nothing underflows, and
+// bounded, so that NaN is not converted); results that round to 0
+// selected. NaN flows through: no select for it.
+// CHECK-NOT: arith.cmpf olt, %arg0
+// CHECK: arith.cmpf ogt, %arg0, %{{.*}} : vector<16xf32>
 // CHECK: arith.mulf %{{.*}}, %{{.*}} : vector<16xf32>
 // CHECK: %[[N:.*]] = math.roundeven %{{.*}} : vector<16xf32>
 // CHECK: %[[MINUS_N:.*]] = arith.negf %[[N]] : vector<16xf32>
@@ -55,7 +57,7 @@
 // CHECK: arith.shli %{{.*}}, %{{.*}} : i32
 // bf16: extended, computed in f32, truncated once.
 // CHECK: %[[WIDE:.*]] = arith.extf %arg2 : vector<16xbf16> to vector<16xf32>
-// CHECK: arith.cmpf olt, %[[WIDE]], %{{.*}} : vector<16xf32>
+// CHECK: arith.cmpf ogt, %[[WIDE]], %{{.*}} : vector<16xf32>
 // CHECK: arith.truncf %{{.*}} : vector<16xf32> to vector<16xbf16>
 // CHECK-NOT: call
 // CHECK: return
