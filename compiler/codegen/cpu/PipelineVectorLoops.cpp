@@ -141,16 +141,27 @@ SmallVector<Operation *> inBodyDefinitions(Operation &op, Block &body) {
   return defs;
 }
 
+/// What the cuts of one loop body are computed from, gathered once: each
+/// operation's in-body definitions, whether it writes memory, and when it
+/// finishes along the body's critical path.
+struct BodyTiming {
+  DenseMap<Operation *, SmallVector<Operation *>> definitions;
+  DenseMap<Operation *, bool> writes;
+  DenseMap<Operation *, unsigned> finish;
+  unsigned criticalPath = 0;
+};
+
 /// The stages of a cut at time `cut`: the first stage is every operation
 /// that finishes by then, except memory writes (and what uses them); free
 /// operations (views, index arithmetic) used only by the second stage join
 /// it, last one first, so that no memref descriptor crosses.
-Stages stagesAt(Block &body, const DenseMap<Operation *, unsigned> &finish,
-                unsigned cut) {
+Stages stagesAt(Block &body, const BodyTiming &timing, unsigned cut) {
   Stages stage;
   for (Operation &op : body.without_terminator()) {
-    stage[&op] = (finish.lookup(&op) <= cut && !writesMemory(&op)) ? 0 : 1;
-    for (Operation *def : inBodyDefinitions(op, body))
+    stage[&op] =
+        (timing.finish.lookup(&op) <= cut && !timing.writes.lookup(&op)) ? 0
+                                                                         : 1;
+    for (Operation *def : timing.definitions.lookup(&op))
       stage[&op] = std::max(stage[&op], stage[def]);
   }
   for (Operation &op : llvm::reverse(body.without_terminator())) {
@@ -185,30 +196,34 @@ unsigned crossingValues(Block &body, Stages &stage) {
 /// the middle among those: a cut just before tanh's nine table lookups
 /// carries their index, one cut after them would carry nine results.
 std::optional<Stages> planStages(Block &body) {
-  DenseMap<Operation *, unsigned> finish;
-  unsigned criticalPath = 0;
+  BodyTiming timing;
   bool readsVectors = false;
   for (Operation &op : body.without_terminator()) {
     if (op.getNumRegions() != 0 && !isa<scf::IfOp>(op))
       return std::nullopt;
+    SmallVector<Operation *> defs = inBodyDefinitions(op, body);
     unsigned start = 0;
-    for (Operation *def : inBodyDefinitions(op, body))
-      start = std::max(start, finish.lookup(def));
-    finish[&op] = start + latencyOf(&op);
-    criticalPath = std::max(criticalPath, finish[&op]);
+    for (Operation *def : defs)
+      start = std::max(start, timing.finish.lookup(def));
+    unsigned finish = start + latencyOf(&op);
+    timing.finish[&op] = finish;
+    timing.criticalPath = std::max(timing.criticalPath, finish);
+    timing.definitions[&op] = std::move(defs);
+    timing.writes[&op] = writesMemory(&op);
     readsVectors |= isa<vector::TransferReadOp, vector::LoadOp>(op);
   }
+  unsigned criticalPath = timing.criticalPath;
   if (!readsVectors || criticalPath < kMinCriticalPath)
     return std::nullopt;
 
   std::set<unsigned> cuts;
-  for (auto [op, time] : finish)
+  for (auto [op, time] : timing.finish)
     if (4 * time >= criticalPath && 4 * time <= 3 * criticalPath)
       cuts.insert(time);
   std::optional<Stages> best;
   unsigned bestCrossing = 0, bestDistance = 0;
   for (unsigned cut : cuts) {
-    Stages stage = stagesAt(body, finish, cut);
+    Stages stage = stagesAt(body, timing, cut);
     if (llvm::none_of(stage, [](auto entry) { return entry.second == 0; }))
       continue;
     unsigned crossing = crossingValues(body, stage);
@@ -245,9 +260,10 @@ scf::ForOp toForLoops(RewriterBase &rewriter, scf::ParallelOp loop) {
   return innermost;
 }
 
-bool isCandidate(scf::ParallelOp loop) {
+/// The stages of an innermost parallel loop worth pipelining, or nothing.
+std::optional<Stages> planLoop(scf::ParallelOp loop) {
   if (loop.getNumResults() != 0)
-    return false;
+    return std::nullopt;
   unsigned last = loop.getNumLoops() - 1;
   std::optional<int64_t> lower =
       getConstantIntValue(loop.getLowerBound()[last]);
@@ -255,22 +271,22 @@ bool isCandidate(scf::ParallelOp loop) {
       getConstantIntValue(loop.getUpperBound()[last]);
   std::optional<int64_t> step = getConstantIntValue(loop.getStep()[last]);
   if (!lower || !upper || !step || *step <= 0 || *upper - *lower < 2 * *step)
-    return false;
-  return planStages(*loop.getBody()).has_value();
+    return std::nullopt;
+  return planStages(*loop.getBody());
 }
 
 struct PipelineVectorLoopsPass
     : impl::PipelineVectorLoopsPassBase<PipelineVectorLoopsPass> {
   void runOnOperation() override {
-    SmallVector<scf::ParallelOp> loops;
+    SmallVector<std::pair<scf::ParallelOp, Stages>> loops;
     getOperation()->walk([&](scf::ParallelOp loop) {
-      if (isCandidate(loop))
-        loops.push_back(loop);
+      if (std::optional<Stages> stages = planLoop(loop))
+        loops.emplace_back(loop, std::move(*stages));
     });
     IRRewriter rewriter(&getContext());
-    for (scf::ParallelOp parallel : loops) {
+    for (auto &[parallel, stage] : loops) {
+      // The stages stay valid: toForLoops moves the body's operations.
       scf::ForOp loop = toForLoops(rewriter, parallel);
-      Stages stage = *planStages(*loop.getBody());
       scf::PipeliningOption options;
       options.getScheduleFn =
           [&](scf::ForOp, std::vector<std::pair<Operation *, unsigned>> &ops) {

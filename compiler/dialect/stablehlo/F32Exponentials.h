@@ -90,12 +90,11 @@ inline constexpr float kExpHigh = 89.0f;
 // discarded (NaN for -inf, none of them subnormal: r is within ln2 of 0 or
 // far from it), which saves a max per vector (exp over 32 x 4096 floats in
 // cache 24.1 -> 22.1 us on that Xeon; the same bits for every f32 from -80
-// down, -inf and the negative NaNs). AMD Zen
-// 4 underflows at full speed, and there the compare and the selects cost
-// 8% of a softmax. Without them the result is the same: x clamped to
-// kExpLow gives n = -150 and e = exp(x + 150 ln2) < 1, so e 2^-150 rounds
-// to +0 too (the unit test ExpWithoutZeroSelectsIsTheSame checks every f32
-// around and below).
+// down, -inf and the negative NaNs). AMD Zen 4 underflows at full speed,
+// and there the compare and the selects cost 8% of a softmax. Without
+// them the result is the same: x clamped to kExpLow gives n = -150 and
+// e = exp(x + 150 ln2) < 1, so e 2^-150 rounds to +0 too (the unit test
+// ExpWithoutZeroSelectsIsTheSame checks every f32 around and below).
 inline constexpr float kExpZeroBelow = -103.972084f;
 // expm1(-25) rounds to -1, as does expm1 of every x below -17.4.
 inline constexpr float kExpm1Low = -25.0f;
