@@ -7,8 +7,12 @@
 // Prints one line of JSON: f32 GFLOP/s (independent chains of 512-bit
 // vfmadd231ps, enough of them to cover the FMA latency on every port),
 // bf16 GFLOP/s where the CPU has AVX512-BF16 (vdpbf16ps: 32 bf16 products
-// summed pairwise into 16 f32 lanes, so 64 flops an instruction), and the
-// copy bandwidth in GB/s (bytes read + bytes written, as STREAM counts them;
+// summed pairwise into 16 f32 lanes, so 64 flops an instruction), bf16
+// GFLOP/s of AMX tile multiplies where the CPU has AMX-BF16 and the kernel
+// lets this process use tile state (tdpbf16ps: a 16 x 32 bf16 tile times a
+// 32 x 16 one into 16 x 16 f32 sums, 16384 flops an instruction; 0
+// elsewhere), and the copy bandwidth in GB/s (bytes read + bytes written, as
+// STREAM counts them;
 // the better of a plain loop and a streaming one with software prefetches
 // and non-temporal stores) of a 64 MiB buffer (the size of the suite's
 // memory-bound inputs) and of a 512 MiB one (source and destination together
@@ -26,6 +30,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#if defined(__AMX_TILE__) && defined(__AMX_BF16__)
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
 
 #define CHAINS 16 // 2 FMA ports x 4 cycles latency, with room to spare.
 static long fmaIters = 20000000L;
@@ -86,6 +94,67 @@ static void *fmaBf16(void *arg) {
     KEEP_CHAINS(acc);
   }
   sink = sumChains(acc);
+  return NULL;
+}
+#endif
+
+#if defined(__AMX_TILE__) && defined(__AMX_BF16__)
+// Linux gives a process AMX tile state only once it asks for it
+// (arch_prctl ARCH_REQ_XCOMP_PERM for XFEATURE_XTILEDATA); a kernel or
+// hypervisor that does not offer it refuses, and the probe reports 0.
+#define ARCH_REQ_XCOMP_PERM 0x1023
+#define XFEATURE_XTILEDATA 18
+static int amxGranted(void) {
+  return syscall(SYS_arch_prctl, ARCH_REQ_XCOMP_PERM, XFEATURE_XTILEDATA) == 0;
+}
+
+// The tile shapes, as ldtilecfg reads them (palette 1).
+struct TileConfig {
+  uint8_t palette, startRow, reserved[14];
+  uint16_t bytesPerRow[16];
+  uint8_t rows[16];
+} __attribute__((packed));
+
+// AMX runs this many times fewer iterations than the FMA chains: each of
+// its instructions does 16384 flops, 512 times a vfmadd231ps's.
+#define AMX_ITER_DIVISOR 16
+
+// Four independent accumulator tiles (a 32 x 32 block of sums, as a matmul
+// kernel keeps them) fed from two tiles of A and two of B.
+static void *amxBf16(void *arg) {
+  (void)arg;
+  struct TileConfig config;
+  memset(&config, 0, sizeof config);
+  config.palette = 1;
+  for (int tile = 0; tile < 8; ++tile) {
+    config.bytesPerRow[tile] = 64;
+    config.rows[tile] = 16;
+  }
+  _tile_loadconfig(&config);
+  uint16_t ones[16 * 32] __attribute__((aligned(64)));
+  uint16_t tiny[16 * 32] __attribute__((aligned(64)));
+  for (int i = 0; i < 16 * 32; ++i) {
+    ones[i] = 0x3f80; // bf16 1.0
+    tiny[i] = 0x3380; // bf16 ~6e-8, so the sums stay finite.
+  }
+  _tile_zero(0);
+  _tile_zero(1);
+  _tile_zero(2);
+  _tile_zero(3);
+  _tile_loadd(4, ones, 64);
+  _tile_loadd(5, tiny, 64);
+  _tile_loadd(6, tiny, 64);
+  _tile_loadd(7, ones, 64);
+  for (long it = 0; it < fmaIters / AMX_ITER_DIVISOR; ++it) {
+    _tile_dpbf16ps(0, 4, 6);
+    _tile_dpbf16ps(1, 4, 7);
+    _tile_dpbf16ps(2, 5, 6);
+    _tile_dpbf16ps(3, 5, 7);
+  }
+  float sums[16 * 16] __attribute__((aligned(64)));
+  _tile_stored(0, sums, 64);
+  _tile_release();
+  sink = sums[0];
   return NULL;
 }
 #endif
@@ -234,17 +303,23 @@ int main(int argc, char **argv) {
 #else
   double bf16 = 0;
 #endif
+  double amx = 0;
+#if defined(__AMX_TILE__) && defined(__AMX_BF16__)
+  if (amxGranted())
+    amx = fmaPeak(threads, amxBf16, 4 * 16384.0 / AMX_ITER_DIVISOR);
+#endif
   if (fmaOnly) {
-    printf("{\"threads\": %d, \"f32_gflops\": %.2f, \"bf16_gflops\": %.2f}\n",
-           threads, f32, bf16);
+    printf("{\"threads\": %d, \"f32_gflops\": %.2f, \"bf16_gflops\": %.2f, "
+           "\"amx_bf16_gflops\": %.2f}\n",
+           threads, f32, bf16, amx);
     return 0;
   }
   double copySmall = bandwidth(threads, 64ul << 20, 0);
   double readSmall = bandwidth(threads, 64ul << 20, 1);
   double copyBig = quick ? 0 : bandwidth(threads, 512ul << 20, 0);
   printf("{\"threads\": %d, \"f32_gflops\": %.2f, \"bf16_gflops\": %.2f, "
-         "\"copy_64mib_gbs\": %.2f, \"read_64mib_gbs\": %.2f, "
-         "\"copy_big_gbs\": %.2f}\n",
-         threads, f32, bf16, copySmall, readSmall, copyBig);
+         "\"amx_bf16_gflops\": %.2f, \"copy_64mib_gbs\": %.2f, "
+         "\"read_64mib_gbs\": %.2f, \"copy_big_gbs\": %.2f}\n",
+         threads, f32, bf16, amx, copySmall, readSmall, copyBig);
   return 0;
 }

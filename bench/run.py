@@ -383,6 +383,13 @@ def onednn_invoke(run, binary, threads, n, tag, timeout):
             "estimate_us": report["median_us"]}
 
 
+def amx_cell(peak):
+    """The AMX column of the peak table: its rate, or why there is none
+    (probes before the AMX probe existed, CPUs or kernels without it)."""
+    amx = peak.get("amx_bf16_gflops")
+    return f"{amx:.1f}" if amx else "(none)"
+
+
 def probe_peaks(data, threads_list, tmp, mode, log):
     """Runs the peak probe for each thread count and keeps, field by field,
     the best of this and any earlier probe of the run (the full suite
@@ -750,12 +757,15 @@ def throughput(model, entry, peak):
     seconds = entry["median_us"] / 1e6
     if model.flops:
         value = model.flops / seconds / 1e9
-        top = peak.get("f32_gflops")
+        top, what = peak.get("f32_gflops") or 0, "FMA"
         if any(a.dtype == "bfloat16" for a in model.args):
-            # A bf16 matmul may run on vdpbf16ps or convert and use f32
-            # FMAs, whichever is faster on this CPU.
-            top = max(top or 0, peak.get("bf16_gflops") or 0)
-        unit, what = "GFLOP/s", "FMA"
+            # A bf16 matmul may run on AMX tiles, on vdpbf16ps or convert
+            # and use f32 FMAs: its peak is the fastest this CPU has.
+            for key, name in (("bf16_gflops", "bf16 dot"),
+                              ("amx_bf16_gflops", "AMX")):
+                if (peak.get(key) or 0) > top:
+                    top, what = peak[key], name
+        unit = "GFLOP/s"
     elif model.bytes:
         value = model.bytes / seconds / 1e9
         top = peak.get(f"{model.traffic}_64mib_gbs")
@@ -899,8 +909,10 @@ def write_report(path, data, models):
               "median over the other's: below 1 means axle is faster. Rates "
               "are useful work (flops of the model, or least bytes moved: "
               "inputs read once, outputs written once) per median time, and "
-              "their share of the probe's peak on the same cores (f32 or "
-              "bf16 FMA peak; copy bandwidth of a 64 MiB buffer). Outputs: "
+              "their share of the probe's peak on the same cores (f32 FMA "
+              "peak, for bf16 the best of FMA, vdpbf16ps and AMX tiles, as "
+              "each cell names it; copy bandwidth of a 64 MiB buffer). "
+              "Outputs: "
               "largest difference from XLA's output relative to its largest "
               "magnitude (tolerance 1e-3 for f32, 2e-2 for bf16). Other load: "
               "CPU time other processes on this machine used while the row "
@@ -913,17 +925,19 @@ def write_report(path, data, models):
     lines += ["## Peak probe (bench/peak_probe.c, clang -O3 -march=native; "
               f"{when})",
               "", "| threads | f32 FMA GFLOP/s | bf16 dot GFLOP/s (vdpbf16ps) "
+              "| bf16 tiles GFLOP/s (AMX) "
               "| copy 64 MiB GB/s | read 64 MiB GB/s | copy 512 MiB GB/s |",
-              "|---|---|---|---|---|---|"]
+              "|---|---|---|---|---|---|---|"]
     for threads, peak in data["peaks"].items():
         if "error" in peak:
             lines.append(f"| {threads} | probe failed: {peak['error']} "
-                         "| | | | |")
+                         "| | | | | |")
         else:
             big = (f"{peak['copy_big_gbs']:.1f}" if peak["copy_big_gbs"]
                    else "(not run)")
             lines.append(f"| {threads} | {peak['f32_gflops']:.1f} | "
                          f"{peak['bf16_gflops']:.1f} | "
+                         f"{amx_cell(peak)} | "
                          f"{peak['copy_64mib_gbs']:.1f} | "
                          f"{peak['read_64mib_gbs']:.1f} | {big} |")
     one = data["peaks"].get(str(data["threads"][0]), {})
@@ -931,9 +945,13 @@ def write_report(path, data, models):
                 " times the f32 FMA rate on this CPU"
                 if one.get("bf16_gflops") and one.get("f32_gflops")
                 else "the vdpbf16ps probe did not run on this CPU")
-    lines += ["", "The bf16 share of peak is taken against the better of the "
-              "two rows (a bf16 matmul may convert to f32 and use FMAs; "
-              f"{dot_rate}). Copy counts bytes read plus "
+    amx_rate = (f"; AMX tiles run at {one['amx_bf16_gflops'] / one['f32_gflops']:.1f}"
+                " times the f32 FMA rate"
+                if one.get("amx_bf16_gflops") and one.get("f32_gflops")
+                else "; this CPU (or its kernel) offers no AMX tiles")
+    lines += ["", "The bf16 share of peak is taken against the best of the "
+              "three (a bf16 matmul may convert to f32 and use FMAs; "
+              f"{dot_rate}{amx_rate}). Copy counts bytes read plus "
               "bytes written and is the better of a plain copy loop and a "
               "streaming one (software prefetch, non-temporal stores); "
               "reductions (sums) are measured against read bandwidth.", ""]

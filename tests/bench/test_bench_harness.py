@@ -46,6 +46,9 @@ def test_quick_run_writes_the_table(build_dir, tmp_path):
         # libdnnl-dev) and agreed.
         assert "oneDNN ok" in row, row
     assert "**geomean**" in text
+    # The peak table has a column for every bf16 peak the matmuls are
+    # measured against, AMX tiles included (a rate, or "(none)").
+    assert "| bf16 tiles GFLOP/s (AMX) |" in text
     # The targets section restates the row against the better baseline.
     targets = text.split("## Against the targets", 1)[1]
     assert "- 1 thread: f32 matmul 1024^3" in targets
