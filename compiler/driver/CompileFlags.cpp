@@ -20,7 +20,9 @@ CompileFlags::CompileFlags(cl::OptionCategory &category)
                         "vdpbf16ps outpaces f32 FMAs (AMD Zen 4 and 5), "
                         "bf16 matmuls add two products per vdpbf16ps "
                         "(another order, subnormals flushed to zero; see "
-                        "--bf16-pair-dot) (not IEEE; off by default)"),
+                        "--bf16-pair-dot), and on CPUs with AMX-BF16 they "
+                        "run on AMX tiles (see --amx-tiles) (not IEEE; off "
+                        "by default)"),
                cl::cat(category)),
       bf16PairDot(
           "bf16-pair-dot",
@@ -29,6 +31,17 @@ CompileFlags::CompileFlags(cl::OptionCategory &category)
                    "widening to f32 for FMAs. Default: where vdpbf16ps runs "
                    "faster, AMD Zen 4 and 5 (twice the f32 FMA rate); on "
                    "Intel Xeons it runs at half of it"),
+          cl::cat(category)),
+      amxTiles(
+          "amx-tiles",
+          cl::desc("With --fast-math: whether bf16 matmuls into f32 whose m "
+                   "and n are multiples of 32 and k of 32 run on AMX tiles "
+                   "(tdpbf16ps: the tiles' own order of additions, bf16 "
+                   "subnormals read as zero; needs AMX-BF16, and Linux "
+                   "granting the process tile state, else the code stops "
+                   "with a message). Default: where the CPU has AMX-BF16 "
+                   "(Intel Xeons from Sapphire Rapids on), unless "
+                   "--bf16-pair-dot asks for vdpbf16ps"),
           cl::cat(category)),
       reassociateReductions(
           "reassociate-reductions",
@@ -52,6 +65,8 @@ void CompileFlags::apply(CompileOptions &options) const {
   options.fastMath = fastMath;
   if (bf16PairDot != cl::BOU_UNSET)
     options.bf16PairDot = bf16PairDot == cl::BOU_TRUE;
+  if (amxTiles != cl::BOU_UNSET)
+    options.amxTiles = amxTiles == cl::BOU_TRUE;
   options.reassociateReductions = reassociateReductions;
   options.simplify = simplify;
   options.fusion = fusion;

@@ -26,6 +26,7 @@ struct CompileFlags {
   llvm::cl::opt<std::string> targetCpu;
   llvm::cl::opt<bool> fastMath;
   llvm::cl::opt<llvm::cl::boolOrDefault> bf16PairDot;
+  llvm::cl::opt<llvm::cl::boolOrDefault> amxTiles;
   llvm::cl::opt<bool> reassociateReductions;
   llvm::cl::opt<bool> simplify;
   llvm::cl::opt<bool> fusion;

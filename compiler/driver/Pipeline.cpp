@@ -175,6 +175,20 @@ std::optional<CompiledModule> compileModule(ModuleOp module,
     return std::nullopt;
   }
 
+  if (options.amxTiles && !options.fastMath) {
+    emitError(module.getLoc())
+        << "axle: --amx-tiles changes the order of bf16 matmuls' sums and "
+           "reads bf16 subnormals as zero, so it needs --fast-math";
+    return std::nullopt;
+  }
+  if (options.amxTiles.value_or(false) && !cpu::targetHasAmxTiles(*target)) {
+    emitError(module.getLoc())
+        << "axle: --amx-tiles needs AMX-TILE and AMX-BF16, which the target "
+           "CPU '"
+        << target->cpu << "' lacks";
+    return std::nullopt;
+  }
+
   runtime::Artifact artifact;
   for (auto func : module.getOps<func::FuncOp>()) {
     if (!func.isPublic() || func.isExternal())
@@ -223,6 +237,12 @@ std::optional<CompiledModule> compileModule(ModuleOp module,
   codegenPipeline.bf16PairDot =
       options.fastMath &&
       options.bf16PairDot.value_or(cpu::targetPairsBF16Fast(*target));
+  // An explicit --bf16-pair-dot asks for vdpbf16ps, which AMX would
+  // otherwise take over.
+  codegenPipeline.amxTiles =
+      options.fastMath &&
+      options.amxTiles.value_or(cpu::targetHasAmxTiles(*target) &&
+                                !options.bf16PairDot.value_or(false));
   codegenPipeline.l1DataBytes = target->l1DataBytes;
   codegenPipeline.reassociateReductions = reassociateReductions;
   codegenPipeline.reductionRowPrefetches =

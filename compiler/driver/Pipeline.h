@@ -25,6 +25,12 @@ struct CompileOptions {
   /// (cpu::targetPairsBF16Fast). Setting it without fastMath, or to true
   /// for a target without AVX512-BF16, is an error.
   std::optional<bool> bf16PairDot;
+  /// Under fastMath, whether bf16 matmuls into f32 that fit
+  /// (cpu::isAmxTileMatmul) run on AMX tiles; unset: where the target has
+  /// AMX-BF16 (cpu::targetHasAmxTiles) and bf16PairDot is not set to true.
+  /// Setting it without fastMath, or to true for a target without
+  /// AMX-BF16, is an error.
+  std::optional<bool> amxTiles;
   unsigned optLevel = 3;
   /// Print the IR after each pass (for debugging the compiler).
   bool printIRAfterAll = false;

@@ -422,7 +422,8 @@ int compareResults(const interp::Values &compiled,
       llvm::errs() << "verify: note: --fast-math lets the compiled code "
                       "reassociate float math and, on AMD Zen 4 "
                       "and 5 or with --bf16-pair-dot, add bf16 matmul "
-                      "products in pairs (vdpbf16ps); compare without "
+                      "products in pairs (vdpbf16ps), or on CPUs with "
+                      "AMX-BF16 in AMX tiles; compare without "
                       "--fast-math, or allow "
                       "more with --verify-ulps\n";
     else if (compileFlags.reassociateReductions)

@@ -10,8 +10,20 @@ namespace axle::cpu {
 
 /// Whether `op` is a contraction the register tile computes: a float
 /// matmul in the lowering's form, or another contraction of that shape (a
-/// convolution in NHWC x HWIO layout).
+/// convolution in NHWC x HWIO layout); not a matmul marked kAmxTilesAttr.
 bool isRegisterTileContraction(mlir::linalg::LinalgOp op);
+
+/// Marks the matmuls AmxMatmuls.cpp computes on AMX tiles after
+/// bufferization (TileAndVectorize.cpp with its amx-tiles option).
+inline constexpr llvm::StringLiteral kAmxTilesAttr = "axle.amx_tiles";
+
+/// Whether `op` (on tensors) is a matmul AMX tiles can compute: bf16 x bf16
+/// into f32 in the lowering's matmul form, without batch dimensions, B not
+/// transposed, m and n multiples of 32, k of 32
+/// (the 2 x 2 blocks of 16 x 16 sums and the tiles' 32 k), and at least
+/// 2^21 multiply-adds (below that, asking the kernel for tile state costs
+/// more than the tiles gain).
+bool isAmxTileMatmul(mlir::linalg::LinalgOp op);
 
 /// Where `op` is such a contraction other than a matmul (a convolution)
 /// and reads its filter from a buffer of unknown alignment (an argument of

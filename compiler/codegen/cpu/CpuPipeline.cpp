@@ -8,6 +8,8 @@
 //     order of operations (bit-identical results); hoist each matmul's C
 //     tile out of its k loop while still on tensors, and start the
 //     accumulators of a single k block from the fill value in registers;
+//     under fast-math on CPUs with AMX-BF16, bf16 matmuls the tiles fit
+//     stay whole, marked for AMX;
 //  2. a fresh tensor for each public result that aliases an argument or
 //     another result, public functions' arguments read-only (the caller's
 //     const inputs), and a zero fill of its own for each user of a shared
@@ -21,7 +23,9 @@
 //  3. the top-level buffers of each function share one arena where their
 //     lifetimes allow (the memory report prints the plan first), then
 //     ownership-based deallocation of the remaining temporaries;
-//  4. linalg (and copies between strided buffers) to loops, parallel ones
+//  4. the matmuls marked for AMX as AMX tile code (a parallel loop over
+//     panels of C's columns); linalg (and copies between strided buffers)
+//     to loops, parallel ones
 //     where the iterators are; on x86, stores into large write-only results
 //     bypass the caches when aligned (fenced before each function returns),
 //     and a loop over row blocks whose last pass streams runs that pass of
@@ -108,6 +112,8 @@ void buildLinalgToLLVMPipeline(mlir::OpPassManager &pm,
     vectorize += " fuse=false";
   if (options.bf16PairDot)
     vectorize += " bf16-pair-dot=true";
+  if (options.amxTiles)
+    vectorize += " amx-tiles=true";
   if (options.l1DataBytes > 0)
     vectorize += " l1-data-bytes=" + std::to_string(options.l1DataBytes);
   if (options.reassociateReductions)
@@ -138,10 +144,20 @@ void buildLinalgToLLVMPipeline(mlir::OpPassManager &pm,
   if (options.avx512dq)
     pipeline = std::regex_replace(pipeline, std::regex("axle-expand-arith"),
                                   "axle-expand-arith{avx512dq=true}");
+  std::string vectorToLLVM;
   if (options.bf16PairDot)
+    vectorToLLVM += " enable-x86vector";
+  if (options.amxTiles) {
+    vectorToLLVM += " enable-amx";
+    pipeline = std::regex_replace(pipeline,
+                                  std::regex("buffer-deallocation-pipeline,"),
+                                  "buffer-deallocation-pipeline,"
+                                  "axle-amx-matmuls,");
+  }
+  if (!vectorToLLVM.empty())
     pipeline =
         std::regex_replace(pipeline, std::regex("convert-vector-to-llvm,"),
-                           "convert-vector-to-llvm{enable-x86vector},");
+                           "convert-vector-to-llvm{" + vectorToLLVM + "},");
   if (options.hugePages)
     pipeline =
         std::regex_replace(pipeline, std::regex("axle-route-allocations"),

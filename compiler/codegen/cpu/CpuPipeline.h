@@ -49,6 +49,12 @@ bool targetUnderflowsQuietly(const CpuTarget &target);
 /// False where the target lacks AVX512-BF16.
 bool targetPairsBF16Fast(const CpuTarget &target);
 
+/// Whether `target` has AMX tiles with bf16 multiplies (AMX-TILE and
+/// AMX-BF16: Intel Xeons from Sapphire Rapids on), on which one tdpbf16ps
+/// does 16384 flops (an Intel Xeon core here: 2100-2180 GFLOP/s, 14-15
+/// times its f32 FMA peak).
+bool targetHasAmxTiles(const CpuTarget &target);
+
 /// Whether row reductions over large tensors, which read 16 rows at a time
 /// (16 streams), run faster with a software prefetch of each row ahead: on
 /// AMD Zen 4 and 5 they do; on an Intel Xeon (Emerald Rapids) they ran
@@ -84,6 +90,9 @@ struct LinalgToLLVMOptions {
   /// --bf16-pair-dot says otherwise): bf16 matmuls into f32 use vdpbf16ps,
   /// two k steps per instruction.
   bool bf16PairDot = false;
+  /// Fast-math on a CPU with AMX-BF16 (targetHasAmxTiles): bf16 matmuls
+  /// into f32 that fit (isAmxTileMatmul) run on AMX tiles (AmxMatmuls.cpp).
+  bool amxTiles = false;
   /// The L1 data cache per core in bytes (0 = unknown): picks the depth of
   /// f32 matmuls' k blocks.
   int64_t l1DataBytes = 0;

@@ -149,6 +149,11 @@ bool targetPairsBF16Fast(const CpuTarget &target) {
   return isZen4Or5(target) && targetHasFeature(target, "avx512bf16");
 }
 
+bool targetHasAmxTiles(const CpuTarget &target) {
+  return targetHasFeature(target, "amx-tile") &&
+         targetHasFeature(target, "amx-bf16");
+}
+
 bool targetPrefetchesReductionRows(const CpuTarget &target) {
   // Sums of 4096 x 4096 f32, paired runs: on Zen 4 the prefetches made row
   // sums 5-11% faster, the in-order full sum 7%; on an Emerald Rapids core

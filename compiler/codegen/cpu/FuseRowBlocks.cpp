@@ -28,6 +28,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "compiler/codegen/cpu/FuseRowBlocks.h"
+#include "compiler/codegen/cpu/ContractionTiles.h"
 #include "compiler/codegen/cpu/Prefetch.h"
 #include "compiler/codegen/cpu/TilingUtils.h"
 
@@ -113,8 +114,9 @@ llvm::SetVector<Operation *> clusterOf(linalg::GenericOp root, unsigned rows,
     linalg::LinalgOp consumer = worklist.pop_back_val();
     for (OpOperand &operand : consumer->getOpOperands()) {
       auto producer = operand.get().getDefiningOp<linalg::LinalgOp>();
+      // Matmuls left for AMX tiles stay whole (AmxMatmuls.cpp).
       if (!producer || cluster.contains(producer) ||
-          !isRowAligned(producer, rows))
+          producer->hasAttr(kAmxTilesAttr) || !isRowAligned(producer, rows))
         continue;
       // The consumer must read the rows of its own loop (a tile of rows
       // of the consumer is then a tile of rows of the producer).
@@ -314,7 +316,8 @@ unsigned fuseRowBlocks(RewriterBase &rewriter, func::FuncOp func,
   readThroughUnitExpansions(rewriter, func);
   SmallVector<linalg::GenericOp> roots;
   func.walk([&](linalg::GenericOp generic) {
-    if (!generic->getParentOfType<LoopLikeOpInterface>())
+    if (!generic->getParentOfType<LoopLikeOpInterface>() &&
+        !generic->hasAttr(kAmxTilesAttr))
       roots.push_back(generic);
   });
   unsigned formed = 0;

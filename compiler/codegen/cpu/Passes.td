@@ -333,6 +333,11 @@ def TileAndVectorizePass
            "bf16 matmuls into f32 add two k steps per AVX512-BF16 vdpbf16ps "
            "(a fast-math choice: another order of additions, subnormals "
            "flushed)">,
+    Option<"amxTiles", "amx-tiles", "bool", /*default=*/"false",
+           "Leave bf16 x bf16 -> f32 matmuls that AMX tiles fit (m and n "
+           "multiples of 32, k of 32) to axle-amx-matmuls, marked "
+           "axle.amx_tiles (a fast-math choice: the tiles' own order of "
+           "additions, bf16 subnormals read as zero)">,
     Option<"l1DataBytes", "l1-data-bytes", "int64_t", /*default=*/"0",
            "The target's L1 data cache per core in bytes (0 = unknown): "
            "below 48 KiB, f32 matmuls take 512-deep k blocks">,
@@ -457,6 +462,28 @@ def PipelineVectorLoopsPass
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect", "::mlir::scf::SCFDialect"
+  ];
+}
+
+def AmxMatmulsPass : Pass<"axle-amx-matmuls", "::mlir::ModuleOp"> {
+  let summary = "Compute the bf16 matmuls marked for AMX on AMX tiles";
+  let description = [{
+    Rewrites each bf16 x bf16 -> f32 matmul on buffers that
+    axle-tile-and-vectorize marked `axle.amx_tiles` (with its amx-tiles
+    option: --fast-math on a CPU with AMX-BF16) as AMX code: a parallel
+    loop over panels of C's columns, each copying its panel of B into VNNI
+    layout (rows k and k + 1 interleaved) and then running 2 x 2 blocks of
+    16 x 16 accumulator tiles over it, 32 k at a time (tdpbf16ps). The
+    function first asks Linux for AMX tile state (arch_prctl) and aborts
+    with a message where that is refused. The tiles add the products in
+    their own order and read bf16 subnormals as zero: a fast-math choice.
+    Run after bufferization, before the remaining linalg ops become loops;
+    a module pass, since it declares the C library functions it calls.
+  }];
+  let dependentDialects = [
+    "::mlir::amx::AMXDialect", "::mlir::arith::ArithDialect",
+    "::mlir::LLVM::LLVMDialect", "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect", "::mlir::vector::VectorDialect"
   ];
 }
 

@@ -648,6 +648,15 @@ struct TileAndVectorizePass
           });
       if (failed(applyPatternsGreedily(func, std::move(patterns))))
         return signalPassFailure();
+      // bf16 matmuls that AMX tiles compute stay linalg ops until
+      // AmxMatmuls.cpp writes them after bufferization; no epilogue fuses
+      // into them (they are not register-tile contractions once marked).
+      if (amxTiles)
+        func.walk([&](linalg::LinalgOp op) {
+          if (!op->getParentOfType<LoopLikeOpInterface>() &&
+              isAmxTileMatmul(op))
+            op->setAttr(kAmxTilesAttr, UnitAttr::get(context));
+        });
       if (fuse)
         fuseSiblingReductions(rewriter, func, report ? &decisions : nullptr);
       // Elementwise results overwrite an input that dies there (after
@@ -680,7 +689,8 @@ struct TileAndVectorizePass
     // epilogues (MatmulBlock.cpp).
     func.walk([&](linalg::LinalgOp op) {
       if (!op->getParentOfType<scf::ForOp>() &&
-          !isRegisterTileContraction(op) && !isa<linalg::FillOp>(op))
+          !isRegisterTileContraction(op) && !isa<linalg::FillOp>(op) &&
+          !op->hasAttr(kAmxTilesAttr))
         others.push_back(op);
     });
     for (linalg::LinalgOp op : others) {

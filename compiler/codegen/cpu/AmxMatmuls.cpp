@@ -1,0 +1,307 @@
+//===- AmxMatmuls.cpp - bf16 matmuls on AMX tiles -------------------------===//
+//
+// On CPUs with AMX-BF16 (Intel Xeons from Sapphire Rapids on), one
+// tdpbf16ps multiplies a 16 x 32 bf16 tile of A by a 32 x 16 tile of B into
+// a 16 x 16 tile of f32 sums: 16384 flops per instruction, about 1024 per
+// cycle, 16 times what two 512-bit FMA units do in f32. Under --fast-math
+// (the tiles add the products in their own order, with bf16 subnormals read
+// as zero), TileAndVectorize.cpp leaves the bf16 matmuls that fit
+// (isAmxTileMatmul) as linalg ops marked kAmxTilesAttr, and this pass,
+// after bufferization, writes each as
+//
+//   request tile state from the kernel (arch_prctl; abort with a message if
+//   refused: AMX instructions fault in a process that has not asked)
+//   scf.parallel over panels of `panel` columns of C:
+//     copy B's panel into VNNI layout (rows k and k + 1 interleaved, the
+//     layout tdpbf16ps reads B in), k/2 rows of 2 * panel bf16
+//     for each 32 rows of C, for each 32 columns of the panel:
+//       4 accumulator tiles (2 x 2 of 16 x 16) loaded from C
+//       for k by 32: 2 tiles of A, 2 of the panel, 4 tdpbf16ps
+//       4 tile stores
+//
+// Eight tile registers hold 2 tiles of A, 2 of B and the 4 sums, so each
+// tile loaded serves two multiplies. A's 32 rows (64 KiB at k = 1024) stay
+// in L2 while the panel's column blocks run over them; the panel (k x 256
+// bf16, 512 KiB) stays in L2 while the row blocks run over it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/codegen/cpu/ContractionTiles.h"
+#include "compiler/codegen/cpu/Passes.h"
+
+#include "mlir/Dialect/AMX/AMXDialect.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace axle::cpu {
+
+#define GEN_PASS_DEF_AMXMATMULSPASS
+#include "compiler/codegen/cpu/Passes.h.inc"
+
+using namespace mlir;
+
+namespace {
+
+// arch_prctl's request for a permission to use an extended state component,
+// and the component of AMX's tile data (Linux, asm/prctl.h and the kernel's
+// xstate numbering).
+constexpr int64_t kSysArchPrctl = 158;
+constexpr int64_t kArchReqXcompPerm = 0x1023;
+constexpr int64_t kXfeatureXtiledata = 18;
+
+/// The widest panel of C's columns (256, 128, 64 or 32) that divides n.
+int64_t panelColumns(int64_t n) {
+  for (int64_t columns : {256, 128, 64})
+    if (n % columns == 0)
+      return columns;
+  return 32;
+}
+
+/// `name` declared in `module` as an external LLVM function of `type`.
+LLVM::LLVMFuncOp declareFunction(RewriterBase &rewriter, ModuleOp module,
+                                 StringRef name, LLVM::LLVMFunctionType type) {
+  if (auto existing = module.lookupSymbol<LLVM::LLVMFuncOp>(name))
+    return existing;
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPointToStart(module.getBody());
+  return LLVM::LLVMFuncOp::create(rewriter, module.getLoc(), name, type);
+}
+
+/// Asks the kernel for AMX tile state for this process (once per call of
+/// the function: the request is idempotent and costs about a microsecond,
+/// against the milliseconds of the matmuls that get here); where it is
+/// refused, prints why and aborts, since the first tile instruction would
+/// kill the process with SIGILL and no message.
+void requestTileState(RewriterBase &rewriter, Location loc, ModuleOp module) {
+  MLIRContext *context = rewriter.getContext();
+  Type i64 = rewriter.getI64Type(), i32 = rewriter.getI32Type();
+  Type pointer = LLVM::LLVMPointerType::get(context);
+  LLVM::LLVMFuncOp syscall = declareFunction(
+      rewriter, module, "syscall",
+      LLVM::LLVMFunctionType::get(i64, {i64}, /*isVarArg=*/true));
+  LLVM::LLVMFuncOp puts = declareFunction(
+      rewriter, module, "puts", LLVM::LLVMFunctionType::get(i32, {pointer}));
+  LLVM::LLVMFuncOp abort = declareFunction(
+      rewriter, module, "abort",
+      LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(context), {}));
+  auto constant = [&](int64_t value) -> Value {
+    return arith::ConstantIntOp::create(rewriter, loc, i64, value);
+  };
+  Value status = LLVM::CallOp::create(rewriter, loc, syscall,
+                                      ValueRange{constant(kSysArchPrctl),
+                                                 constant(kArchReqXcompPerm),
+                                                 constant(kXfeatureXtiledata)})
+                     .getResult();
+  Value refused = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ne,
+                                        status, constant(0));
+  scf::IfOp check = scf::IfOp::create(rewriter, loc, refused,
+                                      /*withElseRegion=*/false);
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPointToStart(check.thenBlock());
+  std::string text = "axle: this code multiplies bf16 matrices on AMX tiles, "
+                     "and the operating system refused this process AMX "
+                     "tile state (compile without --fast-math, or with a "
+                     "--target-cpu that lacks AMX)";
+  text.push_back('\0');
+  constexpr llvm::StringLiteral name = "axle_amx_refused_message";
+  // One message per module, however many matmuls ask.
+  auto global = module.lookupSymbol<LLVM::GlobalOp>(name);
+  Value message =
+      global ? LLVM::AddressOfOp::create(rewriter, loc, global).getResult()
+             : LLVM::createGlobalString(loc, rewriter, name, text,
+                                        LLVM::Linkage::Internal);
+  LLVM::CallOp::create(rewriter, loc, puts, ValueRange{message});
+  LLVM::CallOp::create(rewriter, loc, abort, ValueRange{});
+}
+
+/// Whether tiles can be loaded from (or stored to) `buffer` row by row: a
+/// static row stride and contiguous rows.
+bool hasContiguousRows(Value buffer) {
+  auto type = cast<MemRefType>(buffer.getType());
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  return succeeded(type.getStridesAndOffset(strides, offset)) &&
+         strides.back() == 1 && !ShapedType::isDynamic(strides.front());
+}
+
+/// `buffer`, or where its rows are not contiguous a contiguous copy of it
+/// (`copyBack`: the copy is written back after the matmul).
+Value contiguous(RewriterBase &rewriter, Location loc, Value buffer,
+                 bool copyBack, Operation *matmul) {
+  if (hasContiguousRows(buffer))
+    return buffer;
+  auto type = cast<MemRefType>(buffer.getType());
+  Value copy = memref::AllocOp::create(
+      rewriter, loc, MemRefType::get(type.getShape(), type.getElementType()),
+      rewriter.getI64IntegerAttr(64));
+  memref::CopyOp::create(rewriter, loc, buffer, copy);
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPointAfter(matmul);
+  if (copyBack)
+    memref::CopyOp::create(rewriter, loc, copy, buffer);
+  memref::DeallocOp::create(rewriter, loc, copy);
+  return copy;
+}
+
+/// C += A B for a matmul marked for AMX tiles (isAmxTileMatmul held on its
+/// tensors), as the file's comment describes.
+void rewriteMatmul(RewriterBase &rewriter, linalg::GenericOp matmul) {
+  Location loc = matmul.getLoc();
+  SmallVector<int64_t> bounds = matmul.getStaticLoopRanges();
+  int64_t m = bounds[0], n = bounds[1], k = bounds[2];
+  int64_t panel = panelColumns(n);
+  // C filled with zeros just before (the matmul's init): the sums start
+  // from zeroed tiles instead, and the fill goes.
+  bool fromZero = false;
+  if (auto fill = dyn_cast_or_null<linalg::FillOp>(matmul->getPrevNode());
+      fill &&
+      fill.getDpsInitOperand(0)->get() == matmul.getDpsInitOperand(0)->get() &&
+      hasContiguousRows(fill.getDpsInitOperand(0)->get()) &&
+      matchPattern(fill.getDpsInputOperand(0)->get(), m_AnyZeroFloat())) {
+    rewriter.eraseOp(fill);
+    fromZero = true;
+  }
+  rewriter.setInsertionPoint(matmul);
+  requestTileState(rewriter, loc, matmul->getParentOfType<ModuleOp>());
+  Value a = contiguous(rewriter, loc, matmul.getDpsInputOperand(0)->get(),
+                       /*copyBack=*/false, matmul);
+  Value b = contiguous(rewriter, loc, matmul.getDpsInputOperand(1)->get(),
+                       /*copyBack=*/false, matmul);
+  Value c = contiguous(rewriter, loc, matmul.getDpsInitOperand(0)->get(),
+                       /*copyBack=*/true, matmul);
+
+  Type bf16 = rewriter.getBF16Type(), f32 = rewriter.getF32Type();
+  auto operandTile = amx::TileType::get({16, 32}, bf16);
+  auto sumTile = amx::TileType::get({16, 16}, f32);
+  auto index = [&](OpBuilder &builder, int64_t value) -> Value {
+    return arith::ConstantIndexOp::create(builder, loc, value);
+  };
+  auto add = [&](OpBuilder &builder, Value x, int64_t y) -> Value {
+    return arith::AddIOp::create(builder, loc, x, index(builder, y));
+  };
+  auto forLoop = [&](OpBuilder &builder, int64_t upper, int64_t step,
+                     ValueRange inits, scf::ForOp::BodyBuilderFn body) {
+    return scf::ForOp::create(builder, loc, index(builder, 0),
+                              index(builder, upper), index(builder, step),
+                              inits, body);
+  };
+  scf::ParallelOp::create(
+      rewriter, loc, ValueRange{index(rewriter, 0)},
+      ValueRange{index(rewriter, n)}, ValueRange{index(rewriter, panel)},
+      [&](OpBuilder &builder, Location, ValueRange panelStart) {
+        Value j0 = panelStart[0];
+        // The panel in VNNI layout: row p holds B's rows 2p and 2p + 1
+        // interleaved, column by column.
+        auto packedType = MemRefType::get({k / 2, 2 * panel}, bf16);
+        Value packed = memref::AllocOp::create(builder, loc, packedType,
+                                               builder.getI64IntegerAttr(64));
+        auto halfRow = VectorType::get({16}, bf16);
+        forLoop(
+            builder, k / 2, 1, {},
+            [&](OpBuilder &builder, Location, Value p, ValueRange) {
+              Value even =
+                  arith::MulIOp::create(builder, loc, p, index(builder, 2));
+              Value odd = add(builder, even, 1);
+              forLoop(
+                  builder, panel, 16, {},
+                  [&](OpBuilder &builder, Location, Value column, ValueRange) {
+                    Value j = arith::AddIOp::create(builder, loc, j0, column);
+                    Value first = vector::LoadOp::create(
+                        builder, loc, halfRow, b, ValueRange{even, j});
+                    Value second = vector::LoadOp::create(
+                        builder, loc, halfRow, b, ValueRange{odd, j});
+                    Value pairs = vector::InterleaveOp::create(builder, loc,
+                                                               first, second);
+                    Value at = arith::MulIOp::create(builder, loc, column,
+                                                     index(builder, 2));
+                    vector::StoreOp::create(builder, loc, pairs, packed,
+                                            ValueRange{p, at});
+                    scf::YieldOp::create(builder, loc);
+                  });
+              scf::YieldOp::create(builder, loc);
+            });
+        forLoop(
+            builder, m, 32, {},
+            [&](OpBuilder &builder, Location, Value i, ValueRange) {
+              Value i16 = add(builder, i, 16);
+              forLoop(
+                  builder, panel, 32, {},
+                  [&](OpBuilder &builder, Location, Value jb, ValueRange) {
+                    Value j = arith::AddIOp::create(builder, loc, j0, jb);
+                    Value j16 = add(builder, j, 16);
+                    SmallVector<std::pair<Value, Value>> corners = {
+                        {i, j}, {i, j16}, {i16, j}, {i16, j16}};
+                    SmallVector<Value> sums;
+                    for (auto [row, column] : corners)
+                      sums.push_back(
+                          fromZero
+                              ? amx::TileZeroOp::create(builder, loc, sumTile)
+                                    .getResult()
+                              : amx::TileLoadOp::create(builder, loc, sumTile,
+                                                        c,
+                                                        ValueRange{row, column})
+                                    .getResult());
+                    auto loop = forLoop(
+                        builder, k, 32, sums,
+                        [&](OpBuilder &builder, Location, Value kk,
+                            ValueRange acc) {
+                          Value a0 = amx::TileLoadOp::create(
+                              builder, loc, operandTile, a, ValueRange{i, kk});
+                          Value a1 =
+                              amx::TileLoadOp::create(builder, loc, operandTile,
+                                                      a, ValueRange{i16, kk});
+                          Value p = arith::DivUIOp::create(builder, loc, kk,
+                                                           index(builder, 2));
+                          Value at = arith::MulIOp::create(builder, loc, jb,
+                                                           index(builder, 2));
+                          Value b0 = amx::TileLoadOp::create(
+                              builder, loc, operandTile, packed,
+                              ValueRange{p, at});
+                          Value b1 = amx::TileLoadOp::create(
+                              builder, loc, operandTile, packed,
+                              ValueRange{p, add(builder, at, 32)});
+                          SmallVector<Value> next;
+                          for (auto [index, pair] : llvm::enumerate(
+                                   SmallVector<std::pair<Value, Value>>{
+                                       {a0, b0}, {a0, b1}, {a1, b0}, {a1, b1}}))
+                            next.push_back(amx::TileMulFOp::create(
+                                builder, loc, sumTile, pair.first, pair.second,
+                                acc[index]));
+                          scf::YieldOp::create(builder, loc, next);
+                        });
+                    for (auto [sum, corner] :
+                         llvm::zip(loop.getResults(), corners))
+                      amx::TileStoreOp::create(
+                          builder, loc, c,
+                          ValueRange{corner.first, corner.second}, sum);
+                    scf::YieldOp::create(builder, loc);
+                  });
+              scf::YieldOp::create(builder, loc);
+            });
+        memref::DeallocOp::create(builder, loc, packed);
+      });
+  rewriter.eraseOp(matmul);
+}
+
+struct AmxMatmulsPass : impl::AmxMatmulsPassBase<AmxMatmulsPass> {
+  void runOnOperation() override {
+    SmallVector<linalg::GenericOp> matmuls;
+    getOperation()->walk([&](linalg::GenericOp generic) {
+      if (generic->hasAttr(kAmxTilesAttr) && generic.hasPureBufferSemantics())
+        matmuls.push_back(generic);
+    });
+    IRRewriter rewriter(&getContext());
+    for (linalg::GenericOp matmul : matmuls)
+      rewriteMatmul(rewriter, matmul);
+  }
+};
+
+} // namespace
+} // namespace axle::cpu
