@@ -51,7 +51,7 @@ bool targetPairsBF16Fast(const CpuTarget &target);
 
 /// Whether `target` has AMX tiles with bf16 multiplies (AMX-TILE and
 /// AMX-BF16: Intel Xeons from Sapphire Rapids on), on which one tdpbf16ps
-/// does 16384 flops (an Intel Xeon core here: 2100-2180 GFLOP/s, 14-15
+/// does 16384 flops (an Intel Xeon core here: up to 2180 GFLOP/s, 15
 /// times its f32 FMA peak).
 bool targetHasAmxTiles(const CpuTarget &target);
 
