@@ -27,6 +27,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "compiler/codegen/cpu/ContractionTiles.h"
+#include "compiler/codegen/cpu/LibraryAllocator.h"
 #include "compiler/codegen/cpu/Passes.h"
 
 #include "mlir/Dialect/AMX/AMXDialect.h"
@@ -64,16 +65,6 @@ int64_t panelColumns(int64_t n) {
   return 32;
 }
 
-/// `name` declared in `module` as an external LLVM function of `type`.
-LLVM::LLVMFuncOp declareFunction(RewriterBase &rewriter, ModuleOp module,
-                                 StringRef name, LLVM::LLVMFunctionType type) {
-  if (auto existing = module.lookupSymbol<LLVM::LLVMFuncOp>(name))
-    return existing;
-  OpBuilder::InsertionGuard guard(rewriter);
-  rewriter.setInsertionPointToStart(module.getBody());
-  return LLVM::LLVMFuncOp::create(rewriter, module.getLoc(), name, type);
-}
-
 /// Asks the kernel for AMX tile state for this process (once per call of
 /// the function: the request is idempotent and costs about a microsecond,
 /// against the milliseconds of the matmuls that get here); where it is
@@ -83,13 +74,15 @@ void requestTileState(RewriterBase &rewriter, Location loc, ModuleOp module) {
   MLIRContext *context = rewriter.getContext();
   Type i64 = rewriter.getI64Type(), i32 = rewriter.getI32Type();
   Type pointer = LLVM::LLVMPointerType::get(context);
-  LLVM::LLVMFuncOp syscall = declareFunction(
-      rewriter, module, "syscall",
+  Location moduleLoc = module.getLoc();
+  LLVM::LLVMFuncOp syscall = libraryFunction(
+      module, rewriter, moduleLoc, "syscall",
       LLVM::LLVMFunctionType::get(i64, {i64}, /*isVarArg=*/true));
-  LLVM::LLVMFuncOp puts = declareFunction(
-      rewriter, module, "puts", LLVM::LLVMFunctionType::get(i32, {pointer}));
-  LLVM::LLVMFuncOp abort = declareFunction(
-      rewriter, module, "abort",
+  LLVM::LLVMFuncOp puts =
+      libraryFunction(module, rewriter, moduleLoc, "puts",
+                      LLVM::LLVMFunctionType::get(i32, {pointer}));
+  LLVM::LLVMFuncOp abort = libraryFunction(
+      module, rewriter, moduleLoc, "abort",
       LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(context), {}));
   auto constant = [&](int64_t value) -> Value {
     return arith::ConstantIntOp::create(rewriter, loc, i64, value);
@@ -238,6 +231,11 @@ void rewriteMatmul(RewriterBase &rewriter, linalg::GenericOp matmul) {
                     Value j16 = add(builder, j, 16);
                     SmallVector<std::pair<Value, Value>> corners = {
                         {i, j}, {i, j16}, {i16, j}, {i16, j16}};
+                    // The block's two tiles of the panel start at these
+                    // columns of its VNNI rows.
+                    Value pairColumn = arith::MulIOp::create(builder, loc, jb,
+                                                             index(builder, 2));
+                    Value pairColumn16 = add(builder, pairColumn, 32);
                     SmallVector<Value> sums;
                     for (auto [row, column] : corners)
                       sums.push_back(
@@ -259,14 +257,12 @@ void rewriteMatmul(RewriterBase &rewriter, linalg::GenericOp matmul) {
                                                       a, ValueRange{i16, kk});
                           Value p = arith::DivUIOp::create(builder, loc, kk,
                                                            index(builder, 2));
-                          Value at = arith::MulIOp::create(builder, loc, jb,
-                                                           index(builder, 2));
                           Value b0 = amx::TileLoadOp::create(
                               builder, loc, operandTile, packed,
-                              ValueRange{p, at});
+                              ValueRange{p, pairColumn});
                           Value b1 = amx::TileLoadOp::create(
                               builder, loc, operandTile, packed,
-                              ValueRange{p, add(builder, at, 32)});
+                              ValueRange{p, pairColumn16});
                           SmallVector<Value> next;
                           for (auto [index, pair] : llvm::enumerate(
                                    SmallVector<std::pair<Value, Value>>{

@@ -570,18 +570,14 @@ bool isRegisterTileContraction(linalg::LinalgOp op) {
 }
 
 bool isAmxTileMatmul(linalg::LinalgOp op) {
-  if (!isFloatMatmul(op) || op.getNumLoops() != 3 || hasTransposedB(op))
-    return false;
-  auto elementType = [&](Value value) { return getElementTypeOrSelf(value); };
-  if (!elementType(op->getOperand(0)).isBF16() ||
-      !elementType(op->getOperand(1)).isBF16() ||
-      !elementType(op->getOperand(2)).isF32())
+  // isFloatMatmul has checked that the shapes are static and that both
+  // inputs have one element type, widened into an f32 accumulator.
+  if (!isFloatMatmul(op) || op.getNumLoops() != 3 || hasTransposedB(op) ||
+      !getElementTypeOrSelf(op->getOperand(0)).isBF16() ||
+      !getElementTypeOrSelf(op->getOperand(2)).isF32())
     return false;
   SmallVector<int64_t> bounds = op.getStaticLoopRanges();
   int64_t m = bounds[0], n = bounds[1], k = bounds[2];
-  if (ShapedType::isDynamic(m) || ShapedType::isDynamic(n) ||
-      ShapedType::isDynamic(k))
-    return false;
   return m % 32 == 0 && n % 32 == 0 && k % 32 == 0 && m * n * k >= (1 << 21);
 }
 

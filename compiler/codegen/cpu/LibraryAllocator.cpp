@@ -71,6 +71,15 @@ namespace axle::cpu {
 
 using namespace mlir;
 
+LLVM::LLVMFuncOp libraryFunction(ModuleOp module, OpBuilder &b, Location loc,
+                                 StringRef name, LLVM::LLVMFunctionType type) {
+  if (auto func = module.lookupSymbol<LLVM::LLVMFuncOp>(name))
+    return func;
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(module.getBody());
+  return LLVM::LLVMFuncOp::create(b, loc, name, type);
+}
+
 namespace {
 
 constexpr const char *kAllocName = "axle_library_alloc";
@@ -89,16 +98,6 @@ static_assert(kHeaderBytes % kBlockAlignment == 0);
 constexpr int64_t kHugePageBytes = int64_t(2) << 20;
 /// Linux's MADV_HUGEPAGE.
 constexpr int32_t kAdviseHugePage = 14;
-
-/// The C library's `name`, declared in `module` if it is not yet.
-LLVM::LLVMFuncOp libraryFunction(ModuleOp module, OpBuilder &b, Location loc,
-                                 StringRef name, LLVM::LLVMFunctionType type) {
-  if (auto func = module.lookupSymbol<LLVM::LLVMFuncOp>(name))
-    return func;
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(module.getBody());
-  return LLVM::LLVMFuncOp::create(b, loc, name, type);
-}
 
 /// Builds the bodies of the functions; `b` is at the start of the module.
 struct Builder {

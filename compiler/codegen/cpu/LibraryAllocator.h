@@ -37,6 +37,13 @@ namespace axle::cpu {
 /// kHugePageAdviceBytes (runtime/HugePages.h) is whole 2 MiB pages from
 /// aligned_alloc, advised onto huge pages (madvise MADV_HUGEPAGE) before
 /// its header is written, as the runtime's own large blocks are.
+/// The C library's `name`, declared in `module` (at its start) if it is not
+/// yet.
+mlir::LLVM::LLVMFuncOp libraryFunction(mlir::ModuleOp module,
+                                       mlir::OpBuilder &b, mlir::Location loc,
+                                       llvm::StringRef name,
+                                       mlir::LLVM::LLVMFunctionType type);
+
 std::pair<mlir::LLVM::LLVMFuncOp, mlir::LLVM::LLVMFuncOp>
 getOrCreateLibraryAllocator(mlir::ModuleOp module, mlir::Location loc,
                             bool hugePages);
