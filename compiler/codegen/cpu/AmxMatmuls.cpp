@@ -11,18 +11,22 @@
 //
 //   request tile state from the kernel (arch_prctl; abort with a message if
 //   refused: AMX instructions fault in a process that has not asked)
-//   scf.parallel over panels of `panel` columns of C:
+//   scf.parallel over the panels of `panel` columns of C (of each batch):
 //     copy B's panel into VNNI layout (rows k and k + 1 interleaved, the
 //     layout tdpbf16ps reads B in), k/2 rows of 2 * panel bf16
 //     for each 32 rows of C, for each 32 columns of the panel:
-//       4 accumulator tiles (2 x 2 of 16 x 16) loaded from C
+//       4 accumulator tiles (2 x 2 of 16 x 16) loaded from C (or zeroed)
 //       for k by 32: 2 tiles of A, 2 of the panel, 4 tdpbf16ps
-//       4 tile stores
+//       4 tile stores to C, or, with an epilogue (kAmxEpilogueAttr), to a
+//       32 x 32 buffer whose rows go through the epilogue's body as
+//       vectors of 32 into its output
 //
 // Eight tile registers hold 2 tiles of A, 2 of B and the 4 sums, so each
 // tile loaded serves two multiplies. A's 32 rows (64 KiB at k = 1024) stay
 // in L2 while the panel's column blocks run over them; the panel (k x 256
-// bf16, 512 KiB) stays in L2 while the row blocks run over it.
+// bf16, 512 KiB) stays in L2 while the row blocks run over it. An
+// epilogue reads the sums from L1, where the f32 result would have gone to
+// memory and back (bf16 1024^3: 4 MiB each way, a tenth of the time).
 //
 //===----------------------------------------------------------------------===//
 
@@ -37,9 +41,12 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace axle::cpu {
 
@@ -143,12 +150,170 @@ Value contiguous(RewriterBase &rewriter, Location loc, Value buffer,
   return copy;
 }
 
+/// Writes 32 consecutive elements of `epilogue`'s output, at `outer` (its
+/// batch and row) from column `column`: its inputs read as vectors of 32 (those
+/// reading the buffer `sums->first` given as the vector `sums->second`, where
+/// set), broadcast where a map leaves the columns out, and its lane-wise
+/// body applied to them (isAmxEpilogue holds).
+void emitEpilogueRow(OpBuilder &builder, Location loc,
+                     linalg::GenericOp epilogue, ValueRange outer, Value column,
+                     std::optional<std::pair<Value, Value>> sums) {
+  constexpr int64_t kLanes = 32;
+  auto vectorOf = [&](Type element) {
+    return VectorType::get({kLanes}, element);
+  };
+  auto broadcast = [&](Value scalar) -> Value {
+    return vector::BroadcastOp::create(builder, loc, vectorOf(scalar.getType()),
+                                       scalar);
+  };
+  // A buffer's indices at (outer..., column) under `map`.
+  unsigned columns = outer.size();
+  auto indicesOf = [&](AffineMap map) {
+    SmallVector<Value> indices;
+    for (unsigned i = 0; i < map.getNumResults(); ++i) {
+      unsigned dim = map.getDimPosition(i);
+      indices.push_back(dim == columns ? column : outer[dim]);
+    }
+    return indices;
+  };
+  SmallVector<Value> at(outer);
+  at.push_back(column);
+  IRMapping lanes;
+  Block &body = epilogue.getRegion().front();
+  for (OpOperand *input : epilogue.getDpsInputOperands()) {
+    unsigned number = input->getOperandNumber();
+    Value argument = body.getArgument(number);
+    if (sums && input->get() == sums->first) {
+      lanes.map(argument, sums->second);
+      continue;
+    }
+    AffineMap map = epilogue.getMatchingIndexingMap(input);
+    SmallVector<Value> indices = indicesOf(map);
+    Type element = argument.getType();
+    // The columns, where among its dimensions, are the last of them
+    // (isAmxEpilogue keeps the order).
+    bool perColumn = map.getNumResults() != 0 &&
+                     map.getDimPosition(map.getNumResults() - 1) == columns;
+    if (!perColumn) {
+      lanes.map(argument, broadcast(memref::LoadOp::create(
+                              builder, loc, input->get(), indices)));
+      continue;
+    }
+    Value padding = ub::PoisonOp::create(builder, loc, element);
+    lanes.map(argument,
+              vector::TransferReadOp::create(
+                  builder, loc, vectorOf(element), input->get(), indices,
+                  padding, /*inBounds=*/SmallVector<bool>{true}));
+  }
+  // The output's elements, where the body reads them: the sums, written in
+  // place.
+  OpOperand *init = epilogue.getDpsInitOperand(0);
+  Value output = init->get();
+  Value outputArgument = body.getArgument(init->getOperandNumber());
+  if (!outputArgument.use_empty()) {
+    if (sums && output == sums->first) {
+      lanes.map(outputArgument, sums->second);
+    } else {
+      Value padding =
+          ub::PoisonOp::create(builder, loc, outputArgument.getType());
+      lanes.map(outputArgument,
+                vector::TransferReadOp::create(
+                    builder, loc, vectorOf(outputArgument.getType()), output,
+                    at, padding,
+                    /*inBounds=*/SmallVector<bool>{true}));
+    }
+  }
+  // Values of the body, as vectors; ones from outside it are broadcast.
+  auto laneValue = [&](Value value) -> Value {
+    if (Value mapped = lanes.lookupOrNull(value))
+      return mapped;
+    Value spread = broadcast(value);
+    lanes.map(value, spread);
+    return spread;
+  };
+  for (Operation &op : body.without_terminator()) {
+    if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
+      auto splat = SplatElementsAttr::get(vectorOf(constant.getType()),
+                                          constant.getValue());
+      lanes.map(constant.getResult(),
+                arith::ConstantOp::create(builder, loc, splat).getResult());
+      continue;
+    }
+    SmallVector<Value> operands;
+    for (Value operand : op.getOperands())
+      operands.push_back(laneValue(operand));
+    SmallVector<Type> types;
+    for (Type type : op.getResultTypes())
+      types.push_back(vectorOf(type));
+    OperationState state(loc, op.getName(), operands, types, op.getAttrs());
+    Operation *vectorOp = builder.create(state);
+    lanes.map(op.getResults(), vectorOp->getResults());
+  }
+  Value result = laneValue(body.getTerminator()->getOperand(0));
+  vector::TransferWriteOp::create(builder, loc, result, output, at,
+                                  /*inBounds=*/SmallVector<bool>{true});
+}
+
+/// The marked epilogue that reads the sums `matmul` writes into `c`, where
+/// it can run in the matmul's place: it follows the matmul in its block
+/// with nothing in between but allocations and ops without memory effects
+/// (so the matmul's inputs and the epilogue's are as they are there), and
+/// writes no buffer the matmul reads.
+linalg::GenericOp findEpilogue(linalg::GenericOp matmul, Value c) {
+  for (Operation *op = matmul->getNextNode(); op; op = op->getNextNode()) {
+    auto epilogue = dyn_cast<linalg::GenericOp>(op);
+    if (epilogue && epilogue->hasAttr(kAmxEpilogueAttr)) {
+      Value output = epilogue.getDpsInitOperand(0)->get();
+      if (!isAmxEpilogue(epilogue, c) ||
+          llvm::is_contained(matmul.getDpsInputs(), output))
+        return nullptr;
+      return epilogue;
+    }
+    if (!isa<memref::AllocOp, memref::AllocaOp>(op) && !isMemoryEffectFree(op))
+      return nullptr;
+  }
+  return nullptr;
+}
+
+/// A marked epilogue whose matmul could not take it: vector loops of its
+/// own over each row, the rows (and batches) in parallel.
+void rewriteEpilogueAlone(RewriterBase &rewriter, linalg::GenericOp epilogue) {
+  Location loc = epilogue.getLoc();
+  SmallVector<int64_t> bounds = epilogue.getStaticLoopRanges();
+  rewriter.setInsertionPoint(epilogue);
+  auto index = [&](OpBuilder &builder, int64_t value) -> Value {
+    return arith::ConstantIndexOp::create(builder, loc, value);
+  };
+  SmallVector<Value> zeros, ends, ones;
+  for (int64_t bound : ArrayRef(bounds).drop_back()) {
+    zeros.push_back(index(rewriter, 0));
+    ends.push_back(index(rewriter, bound));
+    ones.push_back(index(rewriter, 1));
+  }
+  scf::ParallelOp::create(
+      rewriter, loc, zeros, ends, ones,
+      [&](OpBuilder &builder, Location, ValueRange outer) {
+        scf::ForOp::create(
+            builder, loc, index(builder, 0), index(builder, bounds.back()),
+            index(builder, 32), ValueRange{},
+            [&](OpBuilder &builder, Location, Value column, ValueRange) {
+              emitEpilogueRow(builder, loc, epilogue, outer, column,
+                              std::nullopt);
+              scf::YieldOp::create(builder, loc);
+            });
+      });
+  rewriter.eraseOp(epilogue);
+}
+
 /// C += A B for a matmul marked for AMX tiles (isAmxTileMatmul held on its
 /// tensors), as the file's comment describes.
 void rewriteMatmul(RewriterBase &rewriter, linalg::GenericOp matmul) {
   Location loc = matmul.getLoc();
   SmallVector<int64_t> bounds = matmul.getStaticLoopRanges();
-  int64_t m = bounds[0], n = bounds[1], k = bounds[2];
+  bool batched = bounds.size() == 4;
+  int64_t batches = batched ? bounds[0] : 1;
+  int64_t m = bounds[batched + 0], n = bounds[batched + 1],
+          k = bounds[batched + 2];
   int64_t panel = panelColumns(n);
   // C filled with zeros just before (the matmul's init): the sums start
   // from zeroed tiles instead, and the fill goes.
@@ -161,14 +326,20 @@ void rewriteMatmul(RewriterBase &rewriter, linalg::GenericOp matmul) {
     rewriter.eraseOp(fill);
     fromZero = true;
   }
-  rewriter.setInsertionPoint(matmul);
+  // With an epilogue, the whole runs where the epilogue was (its output
+  // buffer may be allocated after the matmul), and C only holds the sums'
+  // start where that is not zero.
+  Value sumsBuffer = matmul.getDpsInitOperand(0)->get();
+  linalg::GenericOp epilogue = findEpilogue(matmul, sumsBuffer);
+  Operation *place = epilogue ? epilogue.getOperation() : matmul.getOperation();
+  rewriter.setInsertionPoint(place);
   requestTileState(rewriter, loc, matmul->getParentOfType<ModuleOp>());
   Value a = contiguous(rewriter, loc, matmul.getDpsInputOperand(0)->get(),
-                       /*copyBack=*/false, matmul);
+                       /*copyBack=*/false, place);
   Value b = contiguous(rewriter, loc, matmul.getDpsInputOperand(1)->get(),
-                       /*copyBack=*/false, matmul);
-  Value c = contiguous(rewriter, loc, matmul.getDpsInitOperand(0)->get(),
-                       /*copyBack=*/true, matmul);
+                       /*copyBack=*/false, place);
+  Value c = contiguous(rewriter, loc, sumsBuffer,
+                       /*copyBack=*/!epilogue, place);
 
   Type bf16 = rewriter.getBF16Type(), f32 = rewriter.getF32Type();
   auto operandTile = amx::TileType::get({16, 32}, bf16);
@@ -185,16 +356,44 @@ void rewriteMatmul(RewriterBase &rewriter, linalg::GenericOp matmul) {
                               index(builder, upper), index(builder, step),
                               inits, body);
   };
+  // One parallel iteration per panel of each batch.
+  int64_t panels = n / panel;
   scf::ParallelOp::create(
       rewriter, loc, ValueRange{index(rewriter, 0)},
-      ValueRange{index(rewriter, n)}, ValueRange{index(rewriter, panel)},
-      [&](OpBuilder &builder, Location, ValueRange panelStart) {
-        Value j0 = panelStart[0];
+      ValueRange{index(rewriter, batches * panels)},
+      ValueRange{index(rewriter, 1)},
+      [&](OpBuilder &builder, Location, ValueRange iteration) {
+        Value j0 = arith::MulIOp::create(
+            builder, loc,
+            arith::RemUIOp::create(builder, loc, iteration[0],
+                                   index(builder, panels)),
+            index(builder, panel));
+        // Indices of A, B and C: the batch's, where there are batches,
+        // then `rest`.
+        Value batch = batched
+                          ? arith::DivUIOp::create(builder, loc, iteration[0],
+                                                   index(builder, panels))
+                                .getResult()
+                          : Value();
+        auto at = [&](Value row, Value column) {
+          SmallVector<Value> indices;
+          if (batched)
+            indices.push_back(batch);
+          indices.append({row, column});
+          return indices;
+        };
         // The panel in VNNI layout: row p holds B's rows 2p and 2p + 1
         // interleaved, column by column.
         auto packedType = MemRefType::get({k / 2, 2 * panel}, bf16);
         Value packed = memref::AllocOp::create(builder, loc, packedType,
                                                builder.getI64IntegerAttr(64));
+        // A block's sums on their way to the epilogue (4 KiB, in L1).
+        Value block =
+            epilogue ? memref::AllocOp::create(builder, loc,
+                                               MemRefType::get({32, 32}, f32),
+                                               builder.getI64IntegerAttr(64))
+                           .getResult()
+                     : Value();
         auto halfRow = VectorType::get({16}, bf16);
         forLoop(
             builder, k / 2, 1, {},
@@ -206,10 +405,10 @@ void rewriteMatmul(RewriterBase &rewriter, linalg::GenericOp matmul) {
                   builder, panel, 16, {},
                   [&](OpBuilder &builder, Location, Value column, ValueRange) {
                     Value j = arith::AddIOp::create(builder, loc, j0, column);
-                    Value first = vector::LoadOp::create(
-                        builder, loc, halfRow, b, ValueRange{even, j});
-                    Value second = vector::LoadOp::create(
-                        builder, loc, halfRow, b, ValueRange{odd, j});
+                    Value first = vector::LoadOp::create(builder, loc, halfRow,
+                                                         b, at(even, j));
+                    Value second = vector::LoadOp::create(builder, loc, halfRow,
+                                                          b, at(odd, j));
                     Value pairs = vector::InterleaveOp::create(builder, loc,
                                                                first, second);
                     Value at = arith::MulIOp::create(builder, loc, column,
@@ -243,18 +442,16 @@ void rewriteMatmul(RewriterBase &rewriter, linalg::GenericOp matmul) {
                               ? amx::TileZeroOp::create(builder, loc, sumTile)
                                     .getResult()
                               : amx::TileLoadOp::create(builder, loc, sumTile,
-                                                        c,
-                                                        ValueRange{row, column})
+                                                        c, at(row, column))
                                     .getResult());
                     auto loop = forLoop(
                         builder, k, 32, sums,
                         [&](OpBuilder &builder, Location, Value kk,
                             ValueRange acc) {
                           Value a0 = amx::TileLoadOp::create(
-                              builder, loc, operandTile, a, ValueRange{i, kk});
-                          Value a1 =
-                              amx::TileLoadOp::create(builder, loc, operandTile,
-                                                      a, ValueRange{i16, kk});
+                              builder, loc, operandTile, a, at(i, kk));
+                          Value a1 = amx::TileLoadOp::create(
+                              builder, loc, operandTile, a, at(i16, kk));
                           Value p = arith::DivUIOp::create(builder, loc, kk,
                                                            index(builder, 2));
                           Value b0 = amx::TileLoadOp::create(
@@ -272,18 +469,58 @@ void rewriteMatmul(RewriterBase &rewriter, linalg::GenericOp matmul) {
                                 acc[index]));
                           scf::YieldOp::create(builder, loc, next);
                         });
-                    for (auto [sum, corner] :
-                         llvm::zip(loop.getResults(), corners))
+                    if (!epilogue) {
+                      for (auto [sum, corner] :
+                           llvm::zip(loop.getResults(), corners))
+                        amx::TileStoreOp::create(
+                            builder, loc, c, at(corner.first, corner.second),
+                            sum);
+                      scf::YieldOp::create(builder, loc);
+                      return;
+                    }
+                    SmallVector<std::pair<int64_t, int64_t>> offsets = {
+                        {0, 0}, {0, 16}, {16, 0}, {16, 16}};
+                    for (auto [sum, offset] :
+                         llvm::zip(loop.getResults(), offsets))
                       amx::TileStoreOp::create(
-                          builder, loc, c,
-                          ValueRange{corner.first, corner.second}, sum);
+                          builder, loc, block,
+                          ValueRange{index(builder, offset.first),
+                                     index(builder, offset.second)},
+                          sum);
+                    forLoop(
+                        builder, 32, 1, {},
+                        [&](OpBuilder &builder, Location, Value r, ValueRange) {
+                          Value row = arith::AddIOp::create(builder, loc, i, r);
+                          Value sums = vector::LoadOp::create(
+                              builder, loc, VectorType::get({32}, f32), block,
+                              ValueRange{r, index(builder, 0)});
+                          SmallVector<Value> outer = at(row, j);
+                          outer.pop_back();
+                          emitEpilogueRow(builder, loc, epilogue, outer, j,
+                                          std::make_pair(sumsBuffer, sums));
+                          scf::YieldOp::create(builder, loc);
+                        });
                     scf::YieldOp::create(builder, loc);
                   });
               scf::YieldOp::create(builder, loc);
             });
         memref::DeallocOp::create(builder, loc, packed);
+        if (block)
+          memref::DeallocOp::create(builder, loc, block);
       });
   rewriter.eraseOp(matmul);
+  if (!epilogue)
+    return;
+  rewriter.eraseOp(epilogue);
+  // The sums' buffer, where nothing reads it any more, goes.
+  auto allocation = sumsBuffer.getDefiningOp<memref::AllocOp>();
+  if (allocation && llvm::all_of(sumsBuffer.getUsers(), [](Operation *user) {
+        return isa<memref::DeallocOp>(user);
+      })) {
+    for (Operation *user : llvm::make_early_inc_range(sumsBuffer.getUsers()))
+      rewriter.eraseOp(user);
+    rewriter.eraseOp(allocation);
+  }
 }
 
 struct AmxMatmulsPass : impl::AmxMatmulsPassBase<AmxMatmulsPass> {
@@ -296,6 +533,16 @@ struct AmxMatmulsPass : impl::AmxMatmulsPassBase<AmxMatmulsPass> {
     IRRewriter rewriter(&getContext());
     for (linalg::GenericOp matmul : matmuls)
       rewriteMatmul(rewriter, matmul);
+    // Epilogues their matmuls could not take (rewriteMatmul erased the
+    // others).
+    SmallVector<linalg::GenericOp> epilogues;
+    getOperation()->walk([&](linalg::GenericOp generic) {
+      if (generic->hasAttr(kAmxEpilogueAttr) &&
+          generic.hasPureBufferSemantics())
+        epilogues.push_back(generic);
+    });
+    for (linalg::GenericOp epilogue : epilogues)
+      rewriteEpilogueAlone(rewriter, epilogue);
   }
 };
 

@@ -572,13 +572,68 @@ bool isRegisterTileContraction(linalg::LinalgOp op) {
 bool isAmxTileMatmul(linalg::LinalgOp op) {
   // isFloatMatmul has checked that the shapes are static and that both
   // inputs have one element type, widened into an f32 accumulator.
-  if (!isFloatMatmul(op) || op.getNumLoops() != 3 || hasTransposedB(op) ||
+  if (!isFloatMatmul(op) || hasTransposedB(op) ||
       !getElementTypeOrSelf(op->getOperand(0)).isBF16() ||
       !getElementTypeOrSelf(op->getOperand(2)).isF32())
     return false;
   SmallVector<int64_t> bounds = op.getStaticLoopRanges();
-  int64_t m = bounds[0], n = bounds[1], k = bounds[2];
-  return m % 32 == 0 && n % 32 == 0 && k % 32 == 0 && m * n * k >= (1 << 21);
+  unsigned batched = bounds.size() == 4;
+  int64_t batches = batched ? bounds[0] : 1;
+  int64_t m = bounds[batched], n = bounds[batched + 1], k = bounds[batched + 2];
+  return m % 32 == 0 && n % 32 == 0 && k % 32 == 0 &&
+         batches * m * n * k >= (1 << 21);
+}
+
+bool isAmxEpilogue(linalg::GenericOp epilogue, Value sums) {
+  auto sumsType = dyn_cast<ShapedType>(sums.getType());
+  unsigned loops = epilogue.getNumLoops();
+  if (!sumsType || sumsType.getRank() != loops || loops < 2 || loops > 3 ||
+      epilogue.getNumDpsInits() != 1 || epilogue.getNumParallelLoops() != loops)
+    return false;
+  AffineMap identity =
+      AffineMap::getMultiDimIdentityMap(loops, epilogue.getContext());
+  if (epilogue.getMatchingIndexingMap(epilogue.getDpsInitOperand(0)) !=
+      identity)
+    return false;
+  // The sums may come through the output too, where it is their buffer
+  // (the consumer writes in place).
+  bool sumsInPlace = epilogue.getDpsInitOperand(0)->get() == sums;
+  bool readsSums = sumsInPlace;
+  for (OpOperand *input : epilogue.getDpsInputOperands())
+    if (input->get() == sums) {
+      if (epilogue.getMatchingIndexingMap(input) != identity)
+        return false;
+      readsSums = true;
+    }
+  if (!readsSums)
+    return false;
+  // Each other input is read per element or broadcast along rows or
+  // columns, its dimensions in the loops' order: a vector of 32 of a row
+  // of C reads 32 consecutive elements of it, or one.
+  for (OpOperand *input : epilogue.getDpsInputOperands()) {
+    AffineMap map = epilogue.getMatchingIndexingMap(input);
+    if (!map.isProjectedPermutation() ||
+        !getElementTypeOrSelf(input->get().getType()).isIntOrFloat())
+      return false;
+    for (unsigned i = 1; i < map.getNumResults(); ++i)
+      if (map.getDimPosition(i) <= map.getDimPosition(i - 1))
+        return false;
+  }
+  // A body of lane-wise operations that reads the output only where it
+  // holds the sums.
+  Block &body = epilogue.getRegion().front();
+  if (!sumsInPlace && !body.getArgument(epilogue.getNumDpsInputs()).use_empty())
+    return false;
+  for (Operation &op : body.without_terminator()) {
+    if (op.getNumRegions() != 0 ||
+        !(isa<arith::ConstantOp>(op) ||
+          OpTrait::hasElementwiseMappableTraits(&op)))
+      return false;
+    for (Type type : op.getResultTypes())
+      if (!type.isIntOrFloat())
+        return false;
+  }
+  return true;
 }
 
 SmallVector<int64_t> epilogueTileSizes(linalg::LinalgOp op, bool bf16PairDot) {

@@ -18,12 +18,28 @@ bool isRegisterTileContraction(mlir::linalg::LinalgOp op);
 inline constexpr llvm::StringLiteral kAmxTilesAttr = "axle.amx_tiles";
 
 /// Whether `op` (on tensors) is a matmul AMX tiles can compute: bf16 x bf16
-/// into f32 in the lowering's matmul form, without batch dimensions, B not
-/// transposed, m and n multiples of 32, k of 32
+/// into f32 in the lowering's matmul form, with or without a batch
+/// dimension, B not transposed, m and n multiples of 32, k of 32
 /// (the 2 x 2 blocks of 16 x 16 sums and the tiles' 32 k), and at least
-/// 2^21 multiply-adds (below that, asking the kernel for tile state costs
-/// more than the tiles gain).
+/// 2^21 multiply-adds in all (below that, asking the kernel for tile state
+/// costs more than the tiles gain).
 bool isAmxTileMatmul(mlir::linalg::LinalgOp op);
+
+/// Marks the elementwise consumer of a matmul marked kAmxTilesAttr that
+/// AmxMatmuls.cpp applies to each 32 x 32 block of sums as the tiles finish
+/// it, instead of storing the f32 sums and reading them back (a bf16
+/// matmul's truncation to bf16, with the bias and activation fused into it).
+inline constexpr llvm::StringLiteral kAmxEpilogueAttr = "axle.amx_epilogue";
+
+/// Whether `epilogue` can run on a matmul's `sums`, 32 elements of a row at
+/// a time: an all-parallel generic over (batches,) rows and columns with one
+/// output,
+/// reading `sums` (through inputs, or through its output where that is
+/// `sums` itself) and writing its output with identity maps, its other
+/// inputs read per element or broadcast (no transposes), and a body of
+/// lane-wise ops and constants that reads the output only where it is
+/// `sums`. On tensors or on buffers.
+bool isAmxEpilogue(mlir::linalg::GenericOp epilogue, mlir::Value sums);
 
 /// Where `op` is such a contraction other than a matmul (a convolution)
 /// and reads its filter from a buffer of unknown alignment (an argument of

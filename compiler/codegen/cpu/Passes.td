@@ -337,7 +337,8 @@ def TileAndVectorizePass
            "Leave bf16 x bf16 -> f32 matmuls that AMX tiles fit (m and n "
            "multiples of 32, k of 32) to axle-amx-matmuls, marked "
            "axle.amx_tiles (a fast-math choice: the tiles' own order of "
-           "additions, bf16 subnormals read as zero)">,
+           "additions, bf16 subnormals read as zero), and with fuse their "
+           "lane-wise consumers, marked axle.amx_epilogue">,
     Option<"l1DataBytes", "l1-data-bytes", "int64_t", /*default=*/"0",
            "The target's L1 data cache per core in bytes (0 = unknown): "
            "below 48 KiB, f32 matmuls take 512-deep k blocks">,
@@ -471,19 +472,26 @@ def AmxMatmulsPass : Pass<"axle-amx-matmuls", "::mlir::ModuleOp"> {
     Rewrites each bf16 x bf16 -> f32 matmul on buffers that
     axle-tile-and-vectorize marked `axle.amx_tiles` (with its amx-tiles
     option: --fast-math on a CPU with AMX-BF16) as AMX code: a parallel
-    loop over panels of C's columns, each copying its panel of B into VNNI
+    loop over the panels of C's columns of each batch, each copying its
+    panel of B into VNNI
     layout (rows k and k + 1 interleaved) and then running 2 x 2 blocks of
     16 x 16 accumulator tiles over it, 32 k at a time (tdpbf16ps). The
     function first asks Linux for AMX tile state (arch_prctl) and aborts
     with a message where that is refused. The tiles add the products in
     their own order and read bf16 subnormals as zero: a fast-math choice.
-    Run after bufferization, before the remaining linalg ops become loops;
+    A consumer marked `axle.amx_epilogue` (the lane-wise op reading the
+    sums: a truncation to bf16, a bias, an activation) runs on each 32 x 32
+    block of sums as its tiles finish, from a 4 KiB buffer in L1, and
+    writes its own output; the f32 sums are never stored whole. Where
+    something between the two touches memory, the consumer runs after the
+    matmul as vector loops of its own instead. Run after bufferization, before the remaining linalg ops become loops;
     a module pass, since it declares the C library functions it calls.
   }];
   let dependentDialects = [
     "::mlir::amx::AMXDialect", "::mlir::arith::ArithDialect",
     "::mlir::LLVM::LLVMDialect", "::mlir::memref::MemRefDialect",
-    "::mlir::scf::SCFDialect", "::mlir::vector::VectorDialect"
+    "::mlir::scf::SCFDialect", "::mlir::ub::UBDialect",
+    "::mlir::vector::VectorDialect"
   ];
 }
 

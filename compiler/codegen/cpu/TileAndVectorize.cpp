@@ -602,8 +602,10 @@ bool shouldFuse(OpOperand *fused) {
 unsigned countKernels(func::FuncOp func) {
   unsigned count = 0;
   func.walk([&](Operation *op) {
+    // An epilogue that AMX tiles run with their matmul is part of it.
     if (!isa<linalg::LinalgOp, scf::ForallOp>(op) ||
-        op->getParentOfType<LoopLikeOpInterface>())
+        op->getParentOfType<LoopLikeOpInterface>() ||
+        op->hasAttr(kAmxEpilogueAttr))
       return;
     if (isa<linalg::LinalgOp>(op) || op->walk([](linalg::LinalgOp) {
                                          return WalkResult::interrupt();
@@ -611,6 +613,35 @@ unsigned countKernels(func::FuncOp func) {
       ++count;
   });
   return count;
+}
+
+/// Marks the only consumer of each AMX matmul, where it is lane-wise (its
+/// truncation to bf16, a bias, an activation), to run on each block of
+/// sums while it is in L1 (AmxMatmuls.cpp) instead of as a pass over the
+/// f32 sums. Run after the other fusions, which leave such a consumer
+/// alone or make it no longer one. Appends its decisions to `decisions`
+/// where given.
+void markAmxEpilogues(func::FuncOp func, std::string *decisions) {
+  func.walk([&](linalg::GenericOp matmul) {
+    if (!matmul->hasAttr(kAmxTilesAttr) || matmul->getNumResults() != 1)
+      return;
+    Value sums = matmul->getResult(0);
+    auto consumer = dyn_cast<linalg::GenericOp>(
+        sums.use_empty() ? nullptr : sums.getUses().begin()->getOwner());
+    if (!consumer || consumer->getParentOfType<LoopLikeOpInterface>())
+      return;
+    // It may read the sums through several inputs, and write its output
+    // into their own buffer.
+    if (!llvm::all_of(sums.getUsers(),
+                      [&](Operation *user) { return user == consumer; }) ||
+        !isAmxEpilogue(consumer, sums))
+      return;
+    consumer->setAttr(kAmxEpilogueAttr, UnitAttr::get(func.getContext()));
+    if (decisions)
+      *decisions += "  run " + describeOp(consumer) +
+                    "\n    on the AMX tiles' blocks of " + describeOp(matmul) +
+                    "\n";
+  });
 }
 
 struct TileAndVectorizePass
@@ -667,6 +698,8 @@ struct TileAndVectorizePass
         fuseEpilogues(rewriter, func, report ? &decisions : nullptr,
                       bf16PairDot);
         fuseRowBlocks(rewriter, func, report ? &decisions : nullptr);
+        if (amxTiles)
+          markAmxEpilogues(func, report ? &decisions : nullptr);
       }
       if (report)
         llvm::outs() << "fusion report for @" << func.getName() << ": "
@@ -690,7 +723,7 @@ struct TileAndVectorizePass
     func.walk([&](linalg::LinalgOp op) {
       if (!op->getParentOfType<scf::ForOp>() &&
           !isRegisterTileContraction(op) && !isa<linalg::FillOp>(op) &&
-          !op->hasAttr(kAmxTilesAttr))
+          !op->hasAttr(kAmxTilesAttr) && !op->hasAttr(kAmxEpilogueAttr))
         others.push_back(op);
     });
     for (linalg::LinalgOp op : others) {

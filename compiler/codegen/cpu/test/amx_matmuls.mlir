@@ -2,19 +2,22 @@
 // RUN: axle-opt --pass-pipeline='builtin.module(axle-amx-matmuls)' --split-input-file %s | FileCheck %s --check-prefix=AMX
 
 // With amx-tiles, a bf16 matmul into f32 that the tiles fit stays a linalg
-// op marked axle.amx_tiles (its truncating epilogue is vectorized on its
-// own, not fused into it); one whose n (48) is no multiple of 32 gets the
-// register tiles as before.
+// op marked axle.amx_tiles, and its only consumer, lane-wise (here the
+// truncation to bf16), stays one too, marked axle.amx_epilogue for
+// axle-amx-matmuls to run on each block of sums; one whose n (48) is no
+// multiple of 32 gets the register tiles as before.
 
 #lhs = affine_map<(d0, d1, d2) -> (d0, d2)>
 #rhs = affine_map<(d0, d1, d2) -> (d2, d1)>
 #out = affine_map<(d0, d1, d2) -> (d0, d1)>
 #id = affine_map<(d0, d1) -> (d0, d1)>
 // MARK-LABEL: func.func @fits
-// MARK: linalg.generic {{.*}} ins(%{{.*}}, %{{.*}} : tensor<256x512xbf16>, tensor<512x1024xbf16>) outs(%{{.*}} : tensor<256x1024xf32>) attrs = {axle.amx_tiles}
-// MARK: scf.forall
-// MARK: arith.truncf {{.*}} : vector<32xf32> to vector<32xbf16>
+// MARK: %[[SUMS:.*]] = linalg.generic {{.*}} ins(%{{.*}}, %{{.*}} : tensor<256x512xbf16>, tensor<512x1024xbf16>) outs(%{{.*}} : tensor<256x1024xf32>) attrs = {axle.amx_tiles}
+// MARK-NOT: scf.forall
+// MARK: linalg.generic {{.*}} ins(%[[SUMS]] : tensor<256x1024xf32>) outs(%{{.*}} : tensor<256x1024xbf16>) attrs = {axle.amx_epilogue}
+// MARK: arith.truncf {{.*}} : f32 to bf16
 // MARK-NOT: math.fma
+// MARK-NOT: vector
 // MARK: return
 func.func @fits(%a: tensor<256x512xbf16>, %b: tensor<512x1024xbf16>) -> tensor<256x1024xbf16> {
   %zero = arith.constant 0.0 : f32
@@ -34,6 +37,77 @@ func.func @fits(%a: tensor<256x512xbf16>, %b: tensor<512x1024xbf16>) -> tensor<2
     linalg.yield %t : bf16
   } -> tensor<256x1024xbf16>
   return %1 : tensor<256x1024xbf16>
+}
+
+// -----
+
+// Sums that something else reads too (here the function returns them)
+// keep their consumer a loop of its own.
+
+#lhs = affine_map<(d0, d1, d2) -> (d0, d2)>
+#rhs = affine_map<(d0, d1, d2) -> (d2, d1)>
+#out = affine_map<(d0, d1, d2) -> (d0, d1)>
+#id = affine_map<(d0, d1) -> (d0, d1)>
+// MARK-LABEL: func.func @shared_sums
+// MARK: attrs = {axle.amx_tiles}
+// MARK-NOT: axle.amx_epilogue
+// MARK: scf.forall
+// MARK: arith.truncf {{.*}} : vector<32xf32> to vector<32xbf16>
+// MARK: return
+func.func @shared_sums(%a: tensor<256x512xbf16>, %b: tensor<512x1024xbf16>) -> (tensor<256x1024xf32>, tensor<256x1024xbf16>) {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<256x1024xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<256x1024xf32>) -> tensor<256x1024xf32>
+  %0 = linalg.generic {indexing_maps = [#lhs, #rhs, #out], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %b : tensor<256x512xbf16>, tensor<512x1024xbf16>) outs(%c : tensor<256x1024xf32>) {
+  ^bb0(%x: bf16, %y: bf16, %acc: f32):
+    %xf = arith.extf %x : bf16 to f32
+    %yf = arith.extf %y : bf16 to f32
+    %s = math.fma %xf, %yf, %acc : f32
+    linalg.yield %s : f32
+  } -> tensor<256x1024xf32>
+  %r = tensor.empty() : tensor<256x1024xbf16>
+  %1 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%0 : tensor<256x1024xf32>) outs(%r : tensor<256x1024xbf16>) {
+  ^bb0(%x: f32, %o: bf16):
+    %t = arith.truncf %x : f32 to bf16
+    linalg.yield %t : bf16
+  } -> tensor<256x1024xbf16>
+  return %0, %1 : tensor<256x1024xf32>, tensor<256x1024xbf16>
+}
+
+// -----
+
+// A consumer that reads the sums twice and writes in their place (its
+// output is the sums' tensor) is marked too.
+
+#lhs = affine_map<(d0, d1, d2) -> (d0, d2)>
+#rhs = affine_map<(d0, d1, d2) -> (d2, d1)>
+#out = affine_map<(d0, d1, d2) -> (d0, d1)>
+#id = affine_map<(d0, d1) -> (d0, d1)>
+// MARK-LABEL: func.func @in_place
+// MARK: %[[SUMS:.*]] = linalg.generic {{.*}} attrs = {axle.amx_tiles}
+// MARK: linalg.generic {{.*}} outs(%[[SUMS]] : tensor<256x1024xf32>) attrs = {axle.amx_epilogue}
+// MARK: math.tanh {{.*}} : f32
+// MARK-NOT: vector
+// MARK: return
+func.func @in_place(%a: tensor<256x512xbf16>, %b: tensor<512x1024xbf16>) -> tensor<256x1024xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<256x1024xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<256x1024xf32>) -> tensor<256x1024xf32>
+  %0 = linalg.generic {indexing_maps = [#lhs, #rhs, #out], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %b : tensor<256x512xbf16>, tensor<512x1024xbf16>) outs(%c : tensor<256x1024xf32>) {
+  ^bb0(%x: bf16, %y: bf16, %acc: f32):
+    %xf = arith.extf %x : bf16 to f32
+    %yf = arith.extf %y : bf16 to f32
+    %s = math.fma %xf, %yf, %acc : f32
+    linalg.yield %s : f32
+  } -> tensor<256x1024xf32>
+  %r = tensor.empty() : tensor<256x1024xf32>
+  %1 = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]} ins(%0, %0 : tensor<256x1024xf32>, tensor<256x1024xf32>) outs(%r : tensor<256x1024xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %t = math.tanh %x : f32
+    %m = arith.mulf %t, %y : f32
+    linalg.yield %m : f32
+  } -> tensor<256x1024xf32>
+  return %1 : tensor<256x1024xf32>
 }
 
 // -----
@@ -62,7 +136,7 @@ func.func @narrow(%a: tensor<256x512xbf16>, %b: tensor<512x48xbf16>, %c: tensor<
 // A marked matmul on buffers whose C was just filled with zeros: the
 // function asks Linux for tile state (arch_prctl through syscall 158) and
 // aborts with a message if refused; then one parallel iteration per panel
-// of 256 columns copies its 512 x 256 slice of B into VNNI layout (256
+// of 256 columns (4 of them) copies its 512 x 256 slice of B into VNNI layout (256
 // rows of 512 bf16: rows 2p and 2p + 1 interleaved), and each 32 x 32
 // block of C starts from 4 zeroed tiles (the fill is gone), runs k by 32
 // with 2 tiles of A, 2 of the panel and 4 tdpbf16ps, and stores its tiles.
@@ -80,7 +154,8 @@ func.func @narrow(%a: tensor<256x512xbf16>, %b: tensor<512x48xbf16>, %c: tensor<
 // AMX: scf.if %[[REFUSED]] {
 // AMX: llvm.call @puts
 // AMX: llvm.call @abort
-// AMX: scf.parallel (%[[J0:.*]]) = ({{.*}}) to ({{.*}}) step (%c256{{.*}})
+// AMX: scf.parallel (%[[IT:.*]]) = ({{.*}}) to (%c4{{.*}}) step (%c1{{.*}})
+// AMX: arith.muli %{{.*}}, %c256
 // AMX: %[[PANEL:.*]] = memref.alloc() {alignment = 64 : i64} : memref<256x512xbf16>
 // AMX: vector.interleave {{.*}} : vector<16xbf16> -> vector<32xbf16>
 // AMX: vector.store {{.*}}, %[[PANEL]]
@@ -111,7 +186,7 @@ func.func @from_zero(%a: memref<256x512xbf16>, %b: memref<512x1024xbf16>, %c: me
 
 // Without a zero fill the tiles start from C; an operand whose rows are
 // not contiguous (every other column of a wider buffer) is copied first.
-// 96 columns take panels of 32.
+// 96 columns take 3 panels of 32.
 
 #lhs = affine_map<(d0, d1, d2) -> (d0, d2)>
 #rhs = affine_map<(d0, d1, d2) -> (d2, d1)>
@@ -119,13 +194,151 @@ func.func @from_zero(%a: memref<256x512xbf16>, %b: memref<512x1024xbf16>, %c: me
 // AMX-LABEL: func.func @accumulate
 // AMX: %[[COPY:.*]] = memref.alloc() {alignment = 64 : i64} : memref<64x256xbf16>
 // AMX: memref.copy %arg0, %[[COPY]]
-// AMX: scf.parallel ({{.*}}) = ({{.*}}) to (%c96{{.*}}) step (%c32{{.*}})
+// AMX: scf.parallel ({{.*}}) = ({{.*}}) to (%c3{{.*}}) step (%c1{{.*}})
+// AMX: arith.muli %{{.*}}, %c32
 // AMX-COUNT-4: amx.tile_load %arg2
 // AMX-COUNT-2: amx.tile_load %[[COPY]]
 // AMX: memref.dealloc %[[COPY]]
 // AMX: return
 func.func @accumulate(%a: memref<64x256xbf16, strided<[512, 2]>>, %b: memref<256x96xbf16>, %c: memref<64x96xf32>) {
   linalg.generic {indexing_maps = [#lhs, #rhs, #out], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %b : memref<64x256xbf16, strided<[512, 2]>>, memref<256x96xbf16>) outs(%c : memref<64x96xf32>) attrs = {axle.amx_tiles} {
+  ^bb0(%x: bf16, %y: bf16, %acc: f32):
+    %xf = arith.extf %x : bf16 to f32
+    %yf = arith.extf %y : bf16 to f32
+    %s = math.fma %xf, %yf, %acc : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// A marked epilogue right after its matmul (past the allocation of its
+// output) runs on each 32 x 32 block: the four tiles go to a 4 KiB buffer,
+// and each of its 32 rows is read as a vector of 32 sums, the bias's 32
+// columns read beside it, the row's scale read once and broadcast, and the
+// body applied lane-wise, written to the output. The f32 sums' buffer,
+// which nothing reads any more, goes with its fill.
+
+#lhs = affine_map<(d0, d1, d2) -> (d0, d2)>
+#rhs = affine_map<(d0, d1, d2) -> (d2, d1)>
+#out = affine_map<(d0, d1, d2) -> (d0, d1)>
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#col = affine_map<(d0, d1) -> (d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+// AMX-LABEL: func.func @epilogue
+// AMX-NOT: memref<64x128xf32>
+// AMX: %[[OUT:.*]] = memref.alloc() : memref<64x128xbf16>
+// AMX: scf.parallel
+// AMX: %[[BLOCK:.*]] = memref.alloc() {alignment = 64 : i64} : memref<32x32xf32>
+// AMX-COUNT-4: amx.tile_zero
+// AMX: scf.for
+// AMX-COUNT-4: amx.tile_mulf
+// AMX: scf.yield
+// AMX-COUNT-4: amx.tile_store %[[BLOCK]]
+// AMX: scf.for %[[R:.*]] = %{{.*}} to %c32{{.*}} step %c1
+// AMX: %[[ROW:.*]] = arith.addi %{{.*}}, %[[R]]
+// AMX: %[[SUMS:.*]] = vector.load %[[BLOCK]][%[[R]], %{{.*}}] : memref<32x32xf32>, vector<32xf32>
+// AMX: %[[BIAS:.*]] = vector.transfer_read %arg2[%[[COLUMN:.*]]], %{{.*}} {in_bounds = [true]} : memref<128xbf16>, vector<32xbf16>
+// AMX: %[[SCALAR:.*]] = memref.load %arg3[%[[ROW]]] : memref<64xbf16>
+// AMX: %[[SCALE:.*]] = vector.broadcast %[[SCALAR]] : bf16 to vector<32xbf16>
+// AMX: %[[T:.*]] = arith.truncf %[[SUMS]] : vector<32xf32> to vector<32xbf16>
+// AMX: %[[S:.*]] = arith.addf %[[T]], %[[BIAS]] : vector<32xbf16>
+// AMX: %[[P:.*]] = arith.mulf %[[S]], %[[SCALE]] : vector<32xbf16>
+// AMX: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<32xbf16>
+// AMX: %[[M:.*]] = arith.maximumf %[[P]], %[[ZERO]] : vector<32xbf16>
+// AMX: vector.transfer_write %[[M]], %[[OUT]][%[[ROW]], %[[COLUMN]]] {in_bounds = [true]}
+// AMX: memref.dealloc %[[BLOCK]]
+// AMX-NOT: linalg.generic
+// AMX-NOT: memref<64x128xf32>
+// AMX: return %[[OUT]]
+func.func @epilogue(%a: memref<64x256xbf16>, %b: memref<256x128xbf16>, %bias: memref<128xbf16>, %scale: memref<64xbf16>) -> memref<64x128xbf16> {
+  %zero = arith.constant 0.0 : f32
+  %c = memref.alloc() : memref<64x128xf32>
+  linalg.fill ins(%zero : f32) outs(%c : memref<64x128xf32>)
+  linalg.generic {indexing_maps = [#lhs, #rhs, #out], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %b : memref<64x256xbf16>, memref<256x128xbf16>) outs(%c : memref<64x128xf32>) attrs = {axle.amx_tiles} {
+  ^bb0(%x: bf16, %y: bf16, %acc: f32):
+    %xf = arith.extf %x : bf16 to f32
+    %yf = arith.extf %y : bf16 to f32
+    %s = math.fma %xf, %yf, %acc : f32
+    linalg.yield %s : f32
+  }
+  %out = memref.alloc() : memref<64x128xbf16>
+  linalg.generic {indexing_maps = [#id, #col, #row, #id], iterator_types = ["parallel", "parallel"]} ins(%c, %bias, %scale : memref<64x128xf32>, memref<128xbf16>, memref<64xbf16>) outs(%out : memref<64x128xbf16>) attrs = {axle.amx_epilogue} {
+  ^bb0(%x: f32, %bi: bf16, %sc: bf16, %o: bf16):
+    %t = arith.truncf %x : f32 to bf16
+    %s = arith.addf %t, %bi : bf16
+    %p = arith.mulf %s, %sc : bf16
+    %z = arith.constant 0.0 : bf16
+    %m = arith.maximumf %p, %z : bf16
+    linalg.yield %m : bf16
+  }
+  memref.dealloc %c : memref<64x128xf32>
+  return %out : memref<64x128xbf16>
+}
+
+// -----
+
+// Where something between the matmul and its epilogue writes memory (here
+// the bias), the matmul stores its sums whole and the epilogue reads them
+// back: rows in parallel, 32 columns at a time.
+
+#lhs = affine_map<(d0, d1, d2) -> (d0, d2)>
+#rhs = affine_map<(d0, d1, d2) -> (d2, d1)>
+#out = affine_map<(d0, d1, d2) -> (d0, d1)>
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#col = affine_map<(d0, d1) -> (d1)>
+// AMX-LABEL: func.func @epilogue_apart
+// AMX-COUNT-4: amx.tile_store %arg3
+// AMX: linalg.fill
+// AMX: scf.parallel (%[[ROW:.*]]) = (%{{.*}}) to (%c64{{.*}}) step (%c1{{.*}})
+// AMX: scf.for %[[COLUMN:.*]] = %{{.*}} to %c128{{.*}} step %c32
+// AMX: %[[SUMS:.*]] = vector.transfer_read %arg3[%[[ROW]], %[[COLUMN]]]{{.*}} : memref<64x128xf32>, vector<32xf32>
+// AMX: %[[BIAS:.*]] = vector.transfer_read %arg2[%[[COLUMN]]]
+// AMX: %[[T:.*]] = arith.addf %[[SUMS]], %[[BIAS]] : vector<32xf32>
+// AMX: vector.transfer_write %[[T]], %arg4[%[[ROW]], %[[COLUMN]]]
+// AMX-NOT: linalg.generic
+// AMX: return
+func.func @epilogue_apart(%a: memref<64x256xbf16>, %b: memref<256x128xbf16>, %bias: memref<128xf32>, %c: memref<64x128xf32>, %out: memref<64x128xf32>) {
+  %one = arith.constant 1.0 : f32
+  linalg.generic {indexing_maps = [#lhs, #rhs, #out], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %b : memref<64x256xbf16>, memref<256x128xbf16>) outs(%c : memref<64x128xf32>) attrs = {axle.amx_tiles} {
+  ^bb0(%x: bf16, %y: bf16, %acc: f32):
+    %xf = arith.extf %x : bf16 to f32
+    %yf = arith.extf %y : bf16 to f32
+    %s = math.fma %xf, %yf, %acc : f32
+    linalg.yield %s : f32
+  }
+  linalg.fill ins(%one : f32) outs(%bias : memref<128xf32>)
+  linalg.generic {indexing_maps = [#id, #col, #id], iterator_types = ["parallel", "parallel"]} ins(%c, %bias : memref<64x128xf32>, memref<128xf32>) outs(%out : memref<64x128xf32>) attrs = {axle.amx_epilogue} {
+  ^bb0(%x: f32, %bi: f32, %o: f32):
+    %s = arith.addf %x, %bi : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// A batched matmul: one parallel iteration per panel of each batch (2
+// batches of 3 panels of 32 columns), whose batch and panel come from the
+// iteration number; every tile and vector access leads with the batch.
+
+#lhs = affine_map<(d0, d1, d2, d3) -> (d0, d1, d3)>
+#rhs = affine_map<(d0, d1, d2, d3) -> (d0, d3, d2)>
+#out = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>
+// AMX-LABEL: func.func @batched
+// AMX: scf.parallel (%[[IT:.*]]) = (%{{.*}}) to (%c6{{.*}}) step (%c1{{.*}})
+// AMX: %[[REM:.*]] = arith.remui %[[IT]], %c3
+// AMX: %[[J0:.*]] = arith.muli %[[REM]], %c32
+// AMX: %[[BATCH:.*]] = arith.divui %[[IT]], %c3
+// AMX: vector.load %arg1[%[[BATCH]], %{{.*}}, %{{.*}}] : memref<2x256x96xbf16>, vector<16xbf16>
+// AMX-COUNT-4: amx.tile_load %arg2[%[[BATCH]], %{{.*}}, %{{.*}}] : memref<2x64x96xf32> into !amx.tile<16x16xf32>
+// AMX: scf.for
+// AMX: amx.tile_load %arg0[%[[BATCH]], %{{.*}}, %{{.*}}] : memref<2x64x256xbf16> into !amx.tile<16x32xbf16>
+// AMX-COUNT-4: amx.tile_store %arg2[%[[BATCH]], %{{.*}}, %{{.*}}]
+// AMX: return
+func.func @batched(%a: memref<2x64x256xbf16>, %b: memref<2x256x96xbf16>, %c: memref<2x64x96xf32>) {
+  linalg.generic {indexing_maps = [#lhs, #rhs, #out], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%a, %b : memref<2x64x256xbf16>, memref<2x256x96xbf16>) outs(%c : memref<2x64x96xf32>) attrs = {axle.amx_tiles} {
   ^bb0(%x: bf16, %y: bf16, %acc: f32):
     %xf = arith.extf %x : bf16 to f32
     %yf = arith.extf %y : bf16 to f32
