@@ -233,6 +233,38 @@ def test_batched_matmuls_on_tiles(run_axle, threads):
     assert sums.tobytes() != in_order.tobytes()
 
 
+TRANSPOSED_PROGRAM = """func.func public @main(%q: tensor<{batch}x{m}x{k}xbf16>,
+    %keys: tensor<{batch}x{n}x{k}xbf16>) -> tensor<{batch}x{m}x{n}xf32> {{
+  %0 = stablehlo.dot_general %q, %keys, batching_dims = [0] x [0],
+      contracting_dims = [2] x [2]
+      : (tensor<{batch}x{m}x{k}xbf16>, tensor<{batch}x{n}x{k}xbf16>)
+      -> tensor<{batch}x{m}x{n}xf32>
+  return %0 : tensor<{batch}x{m}x{n}xf32>
+}}
+"""
+
+
+@pytest.mark.parametrize("shape", [(1, 128, 512, 256), (4, 128, 96, 64)])
+def test_transposed_b_on_tiles(run_axle, shape):
+    """q k^T, B given as n x k (attention scores; PyTorch's linear layers
+    hold their weights so too): packed from B^T by transposing 16 x 16
+    blocks of k pairs, within the bound of any order, per batch."""
+    batch, m, n, k = shape
+    rng = np.random.default_rng(23)
+    q = rng.standard_normal((batch, m, k)).astype(ml_dtypes.bfloat16)
+    keys = rng.standard_normal((batch, n, k)).astype(ml_dtypes.bfloat16)
+    program = TRANSPOSED_PROGRAM.format(batch=batch, m=m, n=n, k=k)
+    got = run_axle(program, [q, keys], ["--fast-math", "--threads=2"])
+    for index in range(batch):
+        assert_within_any_order(got[index], q[index], keys[index].T)
+    if not host_has_amx_bf16():
+        pytest.skip("this CPU has no AMX-BF16: --fast-math keeps the f32 "
+                    "path; only the bound was checked")
+    in_order = run_axle(program, [q, keys],
+                        ["--fast-math", "--amx-tiles=false", "--threads=2"])
+    assert got.tobytes() != in_order.tobytes()
+
+
 def test_shapes_the_tiles_do_not_fit_keep_the_f32_path(run_axle):
     """n = 48 is no multiple of 32: --fast-math computes the in-order f32
     sums, the IEEE path's bits."""

@@ -32,6 +32,7 @@
 
 #include "compiler/codegen/cpu/ContractionTiles.h"
 #include "compiler/codegen/cpu/LibraryAllocator.h"
+#include "compiler/codegen/cpu/MatmulBlock.h"
 #include "compiler/codegen/cpu/Passes.h"
 
 #include "mlir/Dialect/AMX/AMXDialect.h"
@@ -43,10 +44,12 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace axle::cpu {
 
@@ -305,6 +308,92 @@ void rewriteEpilogueAlone(RewriterBase &rewriter, linalg::GenericOp epilogue) {
   rewriter.eraseOp(epilogue);
 }
 
+/// Indices of a matmul's operands: (batch,) row, column.
+using OperandIndices = function_ref<SmallVector<Value>(Value, Value)>;
+
+/// Copies columns [j0, j0 + panel) of B (k x n) into `packed` in VNNI
+/// layout: packed row p holds B's rows 2p and 2p + 1 interleaved.
+void packPanel(OpBuilder &builder, Location loc, Value b, Value packed,
+               OperandIndices at, Value j0, int64_t panel, int64_t k) {
+  auto index = [&](int64_t value) -> Value {
+    return arith::ConstantIndexOp::create(builder, loc, value);
+  };
+  auto halfRow = VectorType::get({16}, builder.getBF16Type());
+  scf::ForOp::create(
+      builder, loc, index(0), index(k / 2), index(1), ValueRange{},
+      [&](OpBuilder &builder, Location, Value p, ValueRange) {
+        Value even = arith::MulIOp::create(builder, loc, p, index(2));
+        Value odd = arith::AddIOp::create(builder, loc, even, index(1));
+        scf::ForOp::create(
+            builder, loc, index(0), index(panel), index(16), ValueRange{},
+            [&](OpBuilder &builder, Location, Value column, ValueRange) {
+              Value j = arith::AddIOp::create(builder, loc, j0, column);
+              Value first =
+                  vector::LoadOp::create(builder, loc, halfRow, b, at(even, j));
+              Value second =
+                  vector::LoadOp::create(builder, loc, halfRow, b, at(odd, j));
+              Value pairs =
+                  vector::InterleaveOp::create(builder, loc, first, second);
+              Value pairColumn =
+                  arith::MulIOp::create(builder, loc, column, index(2));
+              vector::StoreOp::create(builder, loc, pairs, packed,
+                                      ValueRange{p, pairColumn});
+              scf::YieldOp::create(builder, loc);
+            });
+        scf::YieldOp::create(builder, loc);
+      });
+}
+
+/// The same from B given transposed (n x k): there a pair of B's rows at
+/// one column is two adjacent elements of a row, one 32-bit word, so each
+/// 16 x 16 block of words (16 rows of B^T, 32 k) is transposed
+/// (Shuffle16x16 lowers it to shuffles) into 16 rows of the panel.
+void packTransposedPanel(OpBuilder &builder, Location loc, Value bt,
+                         Value packed, OperandIndices at, Value j0,
+                         int64_t panel, int64_t k) {
+  auto index = [&](int64_t value) -> Value {
+    return arith::ConstantIndexOp::create(builder, loc, value);
+  };
+  auto row = VectorType::get({32}, builder.getBF16Type());
+  auto words = VectorType::get({16}, builder.getI32Type());
+  auto block = VectorType::get({16, 16}, builder.getI32Type());
+  scf::ForOp::create(
+      builder, loc, index(0), index(k), index(32), ValueRange{},
+      [&](OpBuilder &builder, Location, Value kk, ValueRange) {
+        Value p = arith::DivUIOp::create(builder, loc, kk, index(2));
+        scf::ForOp::create(
+            builder, loc, index(0), index(panel), index(16), ValueRange{},
+            [&](OpBuilder &builder, Location, Value column, ValueRange) {
+              Value j = arith::AddIOp::create(builder, loc, j0, column);
+              Value rows = ub::PoisonOp::create(builder, loc, block);
+              for (int64_t r = 0; r < 16; ++r) {
+                Value jr = arith::AddIOp::create(builder, loc, j, index(r));
+                Value loaded =
+                    vector::LoadOp::create(builder, loc, row, bt, at(jr, kk));
+                rows = vector::InsertOp::create(
+                    builder, loc,
+                    vector::BitCastOp::create(builder, loc, words, loaded),
+                    rows, ArrayRef<int64_t>{r});
+              }
+              Value columns = vector::TransposeOp::create(
+                  builder, loc, rows, ArrayRef<int64_t>{1, 0});
+              Value pairColumn =
+                  arith::MulIOp::create(builder, loc, column, index(2));
+              for (int64_t q = 0; q < 16; ++q) {
+                Value pairs = vector::BitCastOp::create(
+                    builder, loc, row,
+                    vector::ExtractOp::create(builder, loc, columns,
+                                              ArrayRef<int64_t>{q}));
+                Value pq = arith::AddIOp::create(builder, loc, p, index(q));
+                vector::StoreOp::create(builder, loc, pairs, packed,
+                                        ValueRange{pq, pairColumn});
+              }
+              scf::YieldOp::create(builder, loc);
+            });
+        scf::YieldOp::create(builder, loc);
+      });
+}
+
 /// C += A B for a matmul marked for AMX tiles (isAmxTileMatmul held on its
 /// tensors), as the file's comment describes.
 void rewriteMatmul(RewriterBase &rewriter, linalg::GenericOp matmul) {
@@ -315,6 +404,7 @@ void rewriteMatmul(RewriterBase &rewriter, linalg::GenericOp matmul) {
   int64_t m = bounds[batched + 0], n = bounds[batched + 1],
           k = bounds[batched + 2];
   int64_t panel = panelColumns(n);
+  bool transposedB = hasTransposedB(matmul);
   // C filled with zeros just before (the matmul's init): the sums start
   // from zeroed tiles instead, and the fill goes.
   bool fromZero = false;
@@ -394,31 +484,10 @@ void rewriteMatmul(RewriterBase &rewriter, linalg::GenericOp matmul) {
                                                builder.getI64IntegerAttr(64))
                            .getResult()
                      : Value();
-        auto halfRow = VectorType::get({16}, bf16);
-        forLoop(
-            builder, k / 2, 1, {},
-            [&](OpBuilder &builder, Location, Value p, ValueRange) {
-              Value even =
-                  arith::MulIOp::create(builder, loc, p, index(builder, 2));
-              Value odd = add(builder, even, 1);
-              forLoop(
-                  builder, panel, 16, {},
-                  [&](OpBuilder &builder, Location, Value column, ValueRange) {
-                    Value j = arith::AddIOp::create(builder, loc, j0, column);
-                    Value first = vector::LoadOp::create(builder, loc, halfRow,
-                                                         b, at(even, j));
-                    Value second = vector::LoadOp::create(builder, loc, halfRow,
-                                                          b, at(odd, j));
-                    Value pairs = vector::InterleaveOp::create(builder, loc,
-                                                               first, second);
-                    Value at = arith::MulIOp::create(builder, loc, column,
-                                                     index(builder, 2));
-                    vector::StoreOp::create(builder, loc, pairs, packed,
-                                            ValueRange{p, at});
-                    scf::YieldOp::create(builder, loc);
-                  });
-              scf::YieldOp::create(builder, loc);
-            });
+        if (transposedB)
+          packTransposedPanel(builder, loc, b, packed, at, j0, panel, k);
+        else
+          packPanel(builder, loc, b, packed, at, j0, panel, k);
         forLoop(
             builder, m, 32, {},
             [&](OpBuilder &builder, Location, Value i, ValueRange) {
@@ -543,6 +612,17 @@ struct AmxMatmulsPass : impl::AmxMatmulsPassBase<AmxMatmulsPass> {
     });
     for (linalg::GenericOp epilogue : epilogues)
       rewriteEpilogueAlone(rewriter, epilogue);
+    // The transposes of packTransposedPanel, as shuffles (the only ones
+    // left after axle-tile-and-vectorize); the rest of the module as it is.
+    SmallVector<Operation *> transposes;
+    getOperation()->walk(
+        [&](vector::TransposeOp op) { transposes.push_back(op); });
+    RewritePatternSet patterns(&getContext());
+    vector::populateVectorTransposeLoweringPatterns(
+        patterns, vector::VectorTransposeLowering::Shuffle16x16);
+    if (!transposes.empty() &&
+        failed(applyOpPatternsGreedily(transposes, std::move(patterns))))
+      return signalPassFailure();
   }
 };
 

@@ -572,8 +572,7 @@ bool isRegisterTileContraction(linalg::LinalgOp op) {
 bool isAmxTileMatmul(linalg::LinalgOp op) {
   // isFloatMatmul has checked that the shapes are static and that both
   // inputs have one element type, widened into an f32 accumulator.
-  if (!isFloatMatmul(op) || hasTransposedB(op) ||
-      !getElementTypeOrSelf(op->getOperand(0)).isBF16() ||
+  if (!isFloatMatmul(op) || !getElementTypeOrSelf(op->getOperand(0)).isBF16() ||
       !getElementTypeOrSelf(op->getOperand(2)).isF32())
     return false;
   SmallVector<int64_t> bounds = op.getStaticLoopRanges();

@@ -347,3 +347,33 @@ func.func @batched(%a: memref<2x64x256xbf16>, %b: memref<2x256x96xbf16>, %c: mem
   }
   return
 }
+
+// -----
+
+// B given transposed (n x k, as q k^T and PyTorch's linear layers have
+// it): the panel is packed from 16 rows of B^T at a time, 32 k each, read
+// as 16 words (pairs of k) per row and transposed with shuffles, so that
+// each of the 16 rows stored holds 16 columns' pairs of k.
+
+#lhs = affine_map<(d0, d1, d2) -> (d0, d2)>
+#rhs = affine_map<(d0, d1, d2) -> (d1, d2)>
+#out = affine_map<(d0, d1, d2) -> (d0, d1)>
+// AMX-LABEL: func.func @transposed_b
+// AMX: %[[PANEL:.*]] = memref.alloc() {alignment = 64 : i64} : memref<128x128xbf16>
+// AMX-COUNT-16: vector.load %arg1[{{.*}}] : memref<64x256xbf16>, vector<32xbf16>
+// AMX-NOT: vector.transpose
+// AMX: vector.shuffle
+// AMX-COUNT-16: vector.store {{.*}}, %[[PANEL]]
+// AMX-NOT: vector.transpose
+// AMX-COUNT-4: amx.tile_mulf
+// AMX: return
+func.func @transposed_b(%a: memref<128x256xbf16>, %b: memref<64x256xbf16>, %c: memref<128x64xf32>) {
+  linalg.generic {indexing_maps = [#lhs, #rhs, #out], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %b : memref<128x256xbf16>, memref<64x256xbf16>) outs(%c : memref<128x64xf32>) attrs = {axle.amx_tiles} {
+  ^bb0(%x: bf16, %y: bf16, %acc: f32):
+    %xf = arith.extf %x : bf16 to f32
+    %yf = arith.extf %y : bf16 to f32
+    %s = math.fma %xf, %yf, %acc : f32
+    linalg.yield %s : f32
+  }
+  return
+}
