@@ -5,8 +5,9 @@ B in its own order, so the results are held to the bound of any order of
 f32 additions: |error| <= k * 2^-24 * sum |a b| per element, against a
 float64 matmul of the same bf16 inputs (products of bf16 values are exact
 in f32). The shapes cover one and several panels of C's columns (256, 128
-and 64 wide), and a shape the tiles do not fit, which keeps the f32 path
-and its in-order bits. The flag's errors are checked here too.
+and 64 wide), batches, B transposed, sizes padded to multiples of 32, the
+consumers that run on each block of sums, and a shape the tiles do not
+take, which keeps the f32 path and its in-order bits. The flag's errors are checked here too.
 """
 import pathlib
 import subprocess
@@ -265,10 +266,32 @@ def test_transposed_b_on_tiles(run_axle, shape):
     assert got.tobytes() != in_order.tobytes()
 
 
+# Sizes that are no multiples of 32, padded with zeros: 100 x 200 x 300
+# (every size cut), 256 x 1024 x 784 (MNIST's 784 inputs: only k), 128 x 40
+# x 512 (only n, one panel of 64 for 40 columns).
+@pytest.mark.parametrize("shape", [(100, 200, 300), (256, 1024, 784),
+                                   (128, 40, 512)])
+@pytest.mark.parametrize("out", ["f32", "bf16"])
+def test_padded_shapes_on_tiles(run_axle, shape, out):
+    m, n, k = shape
+    a, b = inputs(m, n, k, seed=29)
+    program = PROGRAM.format(m=m, n=n, k=k, out=out)
+    got = run_axle(program, [a, b], ["--fast-math", "--threads=2"])
+    assert got.shape == (m, n)
+    assert_within_any_order(got, a, b)
+    if not host_has_amx_bf16():
+        pytest.skip("this CPU has no AMX-BF16: --fast-math keeps the f32 "
+                    "path; only the bound was checked")
+    if out == "f32":
+        in_order = run_axle(program, [a, b],
+                            ["--fast-math", "--amx-tiles=false"])
+        assert got.tobytes() != in_order.tobytes()
+
+
 def test_shapes_the_tiles_do_not_fit_keep_the_f32_path(run_axle):
-    """n = 48 is no multiple of 32: --fast-math computes the in-order f32
-    sums, the IEEE path's bits."""
-    m, n, k = 256, 48, 512
+    """n = 8 padded to 32 would be 4 times the work: --fast-math computes
+    the in-order f32 sums, the IEEE path's bits."""
+    m, n, k = 256, 8, 1024
     a, b = inputs(m, n, k, seed=9)
     program = PROGRAM.format(m=m, n=n, k=k, out="f32")
     fast = run_axle(program, [a, b], ["--fast-math"])

@@ -394,6 +394,38 @@ void packTransposedPanel(OpBuilder &builder, Location loc, Value bt,
       });
 }
 
+/// A copy of `buffer` in a zeroed buffer of `shape` (each dimension at
+/// least as large), at its start: where `copyIn`, filled from `buffer`
+/// first; where `copyBack`, its part written back after `op`.
+Value padded(RewriterBase &rewriter, Location loc, Value buffer,
+             ArrayRef<int64_t> shape, bool copyIn, bool copyBack,
+             Operation *op) {
+  auto type = cast<MemRefType>(buffer.getType());
+  Value pad = memref::AllocOp::create(
+      rewriter, loc, MemRefType::get(shape, type.getElementType()),
+      rewriter.getI64IntegerAttr(64));
+  unsigned rank = shape.size();
+  SmallVector<OpFoldResult> offsets(rank, rewriter.getIndexAttr(0)),
+      strides(rank, rewriter.getIndexAttr(1));
+  SmallVector<OpFoldResult> sizes;
+  for (int64_t size : type.getShape())
+    sizes.push_back(rewriter.getIndexAttr(size));
+  Value window =
+      memref::SubViewOp::create(rewriter, loc, pad, offsets, sizes, strides);
+  if (copyIn) {
+    Value zero = arith::ConstantOp::create(
+        rewriter, loc, rewriter.getZeroAttr(type.getElementType()));
+    linalg::FillOp::create(rewriter, loc, zero, pad);
+    memref::CopyOp::create(rewriter, loc, buffer, window);
+  }
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPointAfter(op);
+  if (copyBack)
+    memref::CopyOp::create(rewriter, loc, window, buffer);
+  memref::DeallocOp::create(rewriter, loc, pad);
+  return pad;
+}
+
 /// C += A B for a matmul marked for AMX tiles (isAmxTileMatmul held on its
 /// tensors), as the file's comment describes.
 void rewriteMatmul(RewriterBase &rewriter, linalg::GenericOp matmul) {
@@ -403,8 +435,14 @@ void rewriteMatmul(RewriterBase &rewriter, linalg::GenericOp matmul) {
   int64_t batches = batched ? bounds[0] : 1;
   int64_t m = bounds[batched + 0], n = bounds[batched + 1],
           k = bounds[batched + 2];
-  int64_t panel = panelColumns(n);
   bool transposedB = hasTransposedB(matmul);
+  // Sizes that are no multiples of 32 are padded with zeros (copies of
+  // the operands they cut; zero products add nothing).
+  auto roundUp = [](int64_t size) { return (size + 31) / 32 * 32; };
+  bool padA = m % 32 || k % 32, padB = k % 32 || n % 32,
+       padC = m % 32 || n % 32;
+  m = roundUp(m), n = roundUp(n), k = roundUp(k);
+  int64_t panel = panelColumns(n);
   // C filled with zeros just before (the matmul's init): the sums start
   // from zeroed tiles instead, and the fill goes.
   bool fromZero = false;
@@ -420,16 +458,31 @@ void rewriteMatmul(RewriterBase &rewriter, linalg::GenericOp matmul) {
   // buffer may be allocated after the matmul), and C only holds the sums'
   // start where that is not zero.
   Value sumsBuffer = matmul.getDpsInitOperand(0)->get();
-  linalg::GenericOp epilogue = findEpilogue(matmul, sumsBuffer);
+  linalg::GenericOp epilogue =
+      padC ? nullptr : findEpilogue(matmul, sumsBuffer);
   Operation *place = epilogue ? epilogue.getOperation() : matmul.getOperation();
   rewriter.setInsertionPoint(place);
   requestTileState(rewriter, loc, matmul->getParentOfType<ModuleOp>());
-  Value a = contiguous(rewriter, loc, matmul.getDpsInputOperand(0)->get(),
-                       /*copyBack=*/false, place);
-  Value b = contiguous(rewriter, loc, matmul.getDpsInputOperand(1)->get(),
-                       /*copyBack=*/false, place);
-  Value c = contiguous(rewriter, loc, sumsBuffer,
-                       /*copyBack=*/!epilogue, place);
+  auto shape = [&](int64_t rows, int64_t columns) {
+    SmallVector<int64_t> sizes;
+    if (batched)
+      sizes.push_back(batches);
+    sizes.append({rows, columns});
+    return sizes;
+  };
+  Value a = matmul.getDpsInputOperand(0)->get();
+  a = padA ? padded(rewriter, loc, a, shape(m, k), /*copyIn=*/true,
+                    /*copyBack=*/false, place)
+           : contiguous(rewriter, loc, a, /*copyBack=*/false, place);
+  Value b = matmul.getDpsInputOperand(1)->get();
+  b = padB ? padded(rewriter, loc, b, transposedB ? shape(n, k) : shape(k, n),
+                    /*copyIn=*/true,
+                    /*copyBack=*/false, place)
+           : contiguous(rewriter, loc, b, /*copyBack=*/false, place);
+  Value c = padC ? padded(rewriter, loc, sumsBuffer, shape(m, n),
+                          /*copyIn=*/!fromZero, /*copyBack=*/true, place)
+                 : contiguous(rewriter, loc, sumsBuffer,
+                              /*copyBack=*/!epilogue, place);
 
   Type bf16 = rewriter.getBF16Type(), f32 = rewriter.getF32Type();
   auto operandTile = amx::TileType::get({16, 32}, bf16);

@@ -625,7 +625,12 @@ void markAmxEpilogues(func::FuncOp func, std::string *decisions) {
   func.walk([&](linalg::GenericOp matmul) {
     if (!matmul->hasAttr(kAmxTilesAttr) || matmul->getNumResults() != 1)
       return;
+    // Sums padded to multiples of 32 rows and columns are computed whole
+    // and then cut (AmxMatmuls.cpp): no block to run a consumer on.
     Value sums = matmul->getResult(0);
+    ArrayRef<int64_t> shape = cast<ShapedType>(sums.getType()).getShape();
+    if (shape.back() % 32 || shape[shape.size() - 2] % 32)
+      return;
     auto consumer = dyn_cast<linalg::GenericOp>(
         sums.use_empty() ? nullptr : sums.getUses().begin()->getOwner());
     if (!consumer || consumer->getParentOfType<LoopLikeOpInterface>())

@@ -4,8 +4,8 @@
 // With amx-tiles, a bf16 matmul into f32 that the tiles fit stays a linalg
 // op marked axle.amx_tiles, and its only consumer, lane-wise (here the
 // truncation to bf16), stays one too, marked axle.amx_epilogue for
-// axle-amx-matmuls to run on each block of sums; one whose n (48) is no
-// multiple of 32 gets the register tiles as before.
+// axle-amx-matmuls to run on each block of sums; one whose n (8) would
+// take 4 times the work padded to 32 gets the register tiles as before.
 
 #lhs = affine_map<(d0, d1, d2) -> (d0, d2)>
 #rhs = affine_map<(d0, d1, d2) -> (d2, d1)>
@@ -117,18 +117,18 @@ func.func @in_place(%a: tensor<256x512xbf16>, %b: tensor<512x1024xbf16>) -> tens
 #out = affine_map<(d0, d1, d2) -> (d0, d1)>
 // MARK-LABEL: func.func @narrow
 // MARK-NOT: axle.amx_tiles
-// MARK: math.fma {{.*}} : vector<16xf32>
+// MARK: math.fma {{.*}} : vector<8xf32>
 // MARK-NOT: axle.amx_tiles
 // MARK: return
-func.func @narrow(%a: tensor<256x512xbf16>, %b: tensor<512x48xbf16>, %c: tensor<256x48xf32>) -> tensor<256x48xf32> {
-  %0 = linalg.generic {indexing_maps = [#lhs, #rhs, #out], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %b : tensor<256x512xbf16>, tensor<512x48xbf16>) outs(%c : tensor<256x48xf32>) {
+func.func @narrow(%a: tensor<256x1024xbf16>, %b: tensor<1024x8xbf16>, %c: tensor<256x8xf32>) -> tensor<256x8xf32> {
+  %0 = linalg.generic {indexing_maps = [#lhs, #rhs, #out], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %b : tensor<256x1024xbf16>, tensor<1024x8xbf16>) outs(%c : tensor<256x8xf32>) {
   ^bb0(%x: bf16, %y: bf16, %acc: f32):
     %xf = arith.extf %x : bf16 to f32
     %yf = arith.extf %y : bf16 to f32
     %s = math.fma %xf, %yf, %acc : f32
     linalg.yield %s : f32
-  } -> tensor<256x48xf32>
-  return %0 : tensor<256x48xf32>
+  } -> tensor<256x8xf32>
+  return %0 : tensor<256x8xf32>
 }
 
 // -----
@@ -369,6 +369,47 @@ func.func @batched(%a: memref<2x64x256xbf16>, %b: memref<2x256x96xbf16>, %c: mem
 // AMX: return
 func.func @transposed_b(%a: memref<128x256xbf16>, %b: memref<64x256xbf16>, %c: memref<128x64xf32>) {
   linalg.generic {indexing_maps = [#lhs, #rhs, #out], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %b : memref<128x256xbf16>, memref<64x256xbf16>) outs(%c : memref<128x64xf32>) attrs = {axle.amx_tiles} {
+  ^bb0(%x: bf16, %y: bf16, %acc: f32):
+    %xf = arith.extf %x : bf16 to f32
+    %yf = arith.extf %y : bf16 to f32
+    %s = math.fma %xf, %yf, %acc : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// Sizes that are no multiples of 32 (48 x 40 x 100) run padded: A, B and
+// C are copied into zeroed buffers of 64 x 128, 128 x 64 and 64 x 64 (C,
+// whose sums start from its values, is copied in too), the tiles run on
+// those, and C's part is copied back.
+
+#lhs = affine_map<(d0, d1, d2) -> (d0, d2)>
+#rhs = affine_map<(d0, d1, d2) -> (d2, d1)>
+#out = affine_map<(d0, d1, d2) -> (d0, d1)>
+// AMX-LABEL: func.func @padded
+// AMX: %[[A:.*]] = memref.alloc() {alignment = 64 : i64} : memref<64x128xbf16>
+// AMX: %[[AW:.*]] = memref.subview %[[A]][0, 0] [48, 100] [1, 1]
+// AMX: linalg.fill ins(%{{.*}} : bf16) outs(%[[A]]
+// AMX: memref.copy %arg0, %[[AW]]
+// AMX: %[[B:.*]] = memref.alloc() {alignment = 64 : i64} : memref<128x64xbf16>
+// AMX: memref.copy %arg1
+// AMX: %[[C:.*]] = memref.alloc() {alignment = 64 : i64} : memref<64x64xf32>
+// AMX: %[[CW:.*]] = memref.subview %[[C]][0, 0] [48, 40] [1, 1]
+// AMX: linalg.fill ins(%{{.*}} : f32) outs(%[[C]]
+// AMX: memref.copy %arg2, %[[CW]]
+// AMX: scf.parallel ({{.*}}) = ({{.*}}) to (%c1{{.*}}) step (%c1{{.*}})
+// AMX-COUNT-4: amx.tile_load %[[C]]
+// AMX: amx.tile_load %[[A]]
+// AMX-COUNT-4: amx.tile_store %[[C]]
+// AMX: memref.copy %[[CW]], %arg2
+// AMX-NEXT: memref.dealloc %[[C]]
+// AMX-NEXT: memref.dealloc %[[B]]
+// AMX-NEXT: memref.dealloc %[[A]]
+// AMX: return
+func.func @padded(%a: memref<48x100xbf16>, %b: memref<100x40xbf16>, %c: memref<48x40xf32>) {
+  linalg.generic {indexing_maps = [#lhs, #rhs, #out], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %b : memref<48x100xbf16>, memref<100x40xbf16>) outs(%c : memref<48x40xf32>) attrs = {axle.amx_tiles} {
   ^bb0(%x: bf16, %y: bf16, %acc: f32):
     %xf = arith.extf %x : bf16 to f32
     %yf = arith.extf %y : bf16 to f32
