@@ -134,23 +134,52 @@ bool hasContiguousRows(Value buffer) {
          strides.back() == 1 && !ShapedType::isDynamic(strides.front());
 }
 
-/// `buffer`, or where its rows are not contiguous a contiguous copy of it
-/// (`copyBack`: the copy is written back after the matmul).
-Value contiguous(RewriterBase &rewriter, Location loc, Value buffer,
-                 bool copyBack, Operation *matmul) {
-  if (hasContiguousRows(buffer))
-    return buffer;
+/// A copy of `buffer` at the start of a new buffer of `shape` (each
+/// dimension at least as large; where larger, the rest zeroed): where
+/// `copyIn`, filled from `buffer` first; where `copyBack`, its part
+/// written back after `op`.
+Value copyOf(RewriterBase &rewriter, Location loc, Value buffer,
+             ArrayRef<int64_t> shape, bool copyIn, bool copyBack,
+             Operation *op) {
   auto type = cast<MemRefType>(buffer.getType());
   Value copy = memref::AllocOp::create(
-      rewriter, loc, MemRefType::get(type.getShape(), type.getElementType()),
+      rewriter, loc, MemRefType::get(shape, type.getElementType()),
       rewriter.getI64IntegerAttr(64));
-  memref::CopyOp::create(rewriter, loc, buffer, copy);
+  Value window = copy;
+  if (type.getShape() != shape) {
+    unsigned rank = shape.size();
+    SmallVector<OpFoldResult> offsets(rank, rewriter.getIndexAttr(0)),
+        strides(rank, rewriter.getIndexAttr(1));
+    SmallVector<OpFoldResult> sizes;
+    for (int64_t size : type.getShape())
+      sizes.push_back(rewriter.getIndexAttr(size));
+    window =
+        memref::SubViewOp::create(rewriter, loc, copy, offsets, sizes, strides);
+    if (copyIn) {
+      Value zero = arith::ConstantOp::create(
+          rewriter, loc, rewriter.getZeroAttr(type.getElementType()));
+      linalg::FillOp::create(rewriter, loc, zero, copy);
+    }
+  }
+  if (copyIn)
+    memref::CopyOp::create(rewriter, loc, buffer, window);
   OpBuilder::InsertionGuard guard(rewriter);
-  rewriter.setInsertionPointAfter(matmul);
+  rewriter.setInsertionPointAfter(op);
   if (copyBack)
-    memref::CopyOp::create(rewriter, loc, copy, buffer);
+    memref::CopyOp::create(rewriter, loc, window, buffer);
   memref::DeallocOp::create(rewriter, loc, copy);
   return copy;
+}
+
+/// `buffer`, or where its rows are not contiguous a contiguous copy of it
+/// (`copyBack`: the copy is written back after `op`).
+Value contiguous(RewriterBase &rewriter, Location loc, Value buffer,
+                 bool copyBack, Operation *op) {
+  if (hasContiguousRows(buffer))
+    return buffer;
+  return copyOf(rewriter, loc, buffer,
+                cast<MemRefType>(buffer.getType()).getShape(),
+                /*copyIn=*/true, copyBack, op);
 }
 
 /// Writes 32 consecutive elements of `epilogue`'s output, at `outer` (its
@@ -394,36 +423,15 @@ void packTransposedPanel(OpBuilder &builder, Location loc, Value bt,
       });
 }
 
-/// A copy of `buffer` in a zeroed buffer of `shape` (each dimension at
-/// least as large), at its start: where `copyIn`, filled from `buffer`
-/// first; where `copyBack`, its part written back after `op`.
-Value padded(RewriterBase &rewriter, Location loc, Value buffer,
-             ArrayRef<int64_t> shape, bool copyIn, bool copyBack,
-             Operation *op) {
-  auto type = cast<MemRefType>(buffer.getType());
-  Value pad = memref::AllocOp::create(
-      rewriter, loc, MemRefType::get(shape, type.getElementType()),
-      rewriter.getI64IntegerAttr(64));
-  unsigned rank = shape.size();
-  SmallVector<OpFoldResult> offsets(rank, rewriter.getIndexAttr(0)),
-      strides(rank, rewriter.getIndexAttr(1));
-  SmallVector<OpFoldResult> sizes;
-  for (int64_t size : type.getShape())
-    sizes.push_back(rewriter.getIndexAttr(size));
-  Value window =
-      memref::SubViewOp::create(rewriter, loc, pad, offsets, sizes, strides);
-  if (copyIn) {
-    Value zero = arith::ConstantOp::create(
-        rewriter, loc, rewriter.getZeroAttr(type.getElementType()));
-    linalg::FillOp::create(rewriter, loc, zero, pad);
-    memref::CopyOp::create(rewriter, loc, buffer, window);
-  }
-  OpBuilder::InsertionGuard guard(rewriter);
-  rewriter.setInsertionPointAfter(op);
-  if (copyBack)
-    memref::CopyOp::create(rewriter, loc, window, buffer);
-  memref::DeallocOp::create(rewriter, loc, pad);
-  return pad;
+/// (batch, row, column), or (row, column) where there are no batches: the
+/// sizes or indices of a matmul's operands.
+template <typename T>
+SmallVector<T> withBatch(bool batched, T batch, T row, T column) {
+  SmallVector<T> values;
+  if (batched)
+    values.push_back(batch);
+  values.append({row, column});
+  return values;
 }
 
 /// C += A B for a matmul marked for AMX tiles (isAmxTileMatmul held on its
@@ -464,22 +472,18 @@ void rewriteMatmul(RewriterBase &rewriter, linalg::GenericOp matmul) {
   rewriter.setInsertionPoint(place);
   requestTileState(rewriter, loc, matmul->getParentOfType<ModuleOp>());
   auto shape = [&](int64_t rows, int64_t columns) {
-    SmallVector<int64_t> sizes;
-    if (batched)
-      sizes.push_back(batches);
-    sizes.append({rows, columns});
-    return sizes;
+    return withBatch(batched, batches, rows, columns);
   };
   Value a = matmul.getDpsInputOperand(0)->get();
-  a = padA ? padded(rewriter, loc, a, shape(m, k), /*copyIn=*/true,
+  a = padA ? copyOf(rewriter, loc, a, shape(m, k), /*copyIn=*/true,
                     /*copyBack=*/false, place)
            : contiguous(rewriter, loc, a, /*copyBack=*/false, place);
   Value b = matmul.getDpsInputOperand(1)->get();
-  b = padB ? padded(rewriter, loc, b, transposedB ? shape(n, k) : shape(k, n),
+  b = padB ? copyOf(rewriter, loc, b, transposedB ? shape(n, k) : shape(k, n),
                     /*copyIn=*/true,
                     /*copyBack=*/false, place)
            : contiguous(rewriter, loc, b, /*copyBack=*/false, place);
-  Value c = padC ? padded(rewriter, loc, sumsBuffer, shape(m, n),
+  Value c = padC ? copyOf(rewriter, loc, sumsBuffer, shape(m, n),
                           /*copyIn=*/!fromZero, /*copyBack=*/true, place)
                  : contiguous(rewriter, loc, sumsBuffer,
                               /*copyBack=*/!epilogue, place);
@@ -519,11 +523,7 @@ void rewriteMatmul(RewriterBase &rewriter, linalg::GenericOp matmul) {
                                 .getResult()
                           : Value();
         auto at = [&](Value row, Value column) {
-          SmallVector<Value> indices;
-          if (batched)
-            indices.push_back(batch);
-          indices.append({row, column});
-          return indices;
+          return withBatch(batched, batch, row, column);
         };
         // The panel in VNNI layout: row p holds B's rows 2p and 2p + 1
         // interleaved, column by column.
