@@ -53,10 +53,10 @@ def assert_within_any_order(got, a, b):
 
 
 # 256 x 320 x 384: panels of 64 columns (5 of them); 128 x 1024 x 512:
-# 4 panels of 256; 64 x 128 x 256: the smallest size that takes tiles
-# (2^21 multiply-adds), one panel of 128.
+# 4 panels of 256; 64 x 128 x 256: one panel of 128; 32 x 32 x 32: the
+# smallest size that takes tiles (2^15 multiply-adds), one block.
 @pytest.mark.parametrize("shape", [(256, 320, 384), (128, 1024, 512),
-                                   (64, 128, 256)])
+                                   (64, 128, 256), (32, 32, 32)])
 @pytest.mark.parametrize("out", ["f32", "bf16"])
 @pytest.mark.parametrize("threads", [1, 2])
 def test_amx_tiles_within_the_bound(run_axle, shape, out, threads):

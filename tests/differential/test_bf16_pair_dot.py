@@ -118,14 +118,16 @@ def test_verify_explains_fast_math(axle_run, tmp_path):
 def test_fast_math_pairs_only_where_faster(run_axle, out):
     """--fast-math alone adds products in pairs on Zen 4 and 5, and keeps the
     in-order f32 sums (the bits of the IEEE path) on other CPUs, such as
-    Intel Xeons, whose vdpbf16ps runs at half the f32 FMA rate."""
+    Intel Xeons, whose vdpbf16ps runs at half the f32 FMA rate. (AMX tiles,
+    which --fast-math also takes where the CPU has them, are turned off
+    here: test_amx_tiles.py checks them.)"""
     m, n, k = 64, 48, 96
     rng = np.random.default_rng(5)
     a = rng.standard_normal((m, k)).astype(ml_dtypes.bfloat16)
     b = rng.standard_normal((k, n)).astype(ml_dtypes.bfloat16)
     program = PROGRAM.format(m=m, n=n, k=k, out=out)
     ieee = run_axle(program, [a, b], [])
-    fast = run_axle(program, [a, b], ["--fast-math"])
+    fast = run_axle(program, [a, b], ["--fast-math", "--amx-tiles=false"])
     if host_pairs_by_default():
         want = pair_model(a, b)
         if out == "bf16":
@@ -134,5 +136,6 @@ def test_fast_math_pairs_only_where_faster(run_axle, out):
         want = ieee
     assert fast.tobytes() == want.tobytes()
     forced_off = run_axle(program, [a, b],
-                          ["--fast-math", "--bf16-pair-dot=false"])
+                          ["--fast-math", "--amx-tiles=false",
+                           "--bf16-pair-dot=false"])
     assert forced_off.tobytes() == ieee.tobytes()

@@ -19,7 +19,7 @@ inline constexpr llvm::StringLiteral kAmxTilesAttr = "axle.amx_tiles";
 
 /// Whether `op` (on tensors) is a matmul AMX tiles can compute: bf16 x bf16
 /// into f32 in the lowering's matmul form, with or without a batch
-/// dimension, B as it is or transposed, at least 2^21 multiply-adds in all,
+/// dimension, B as it is or transposed, at least 2^15 multiply-adds in all,
 /// and m, n and k padded to multiples of 32 (the 2 x 2 blocks of 16 x 16
 /// sums and the tiles' 32 k) at most doubling them (below that, asking the
 /// kernel for tile state costs more than the tiles gain).
