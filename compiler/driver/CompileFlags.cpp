@@ -34,8 +34,11 @@ CompileFlags::CompileFlags(cl::OptionCategory &category)
           cl::cat(category)),
       amxTiles(
           "amx-tiles",
-          cl::desc("With --fast-math: whether bf16 matmuls into f32 whose m "
-                   "and n are multiples of 32 and k of 32 run on AMX tiles "
+          cl::desc("With --fast-math: whether bf16 matmuls into f32 "
+                   "(batched or not, B transposed or not, sizes that are no "
+                   "multiples of 32 padded with zeros where that at most "
+                   "doubles the work) run on AMX tiles, their lane-wise "
+                   "consumers on each block of sums "
                    "(tdpbf16ps: the tiles' own order of additions, bf16 "
                    "subnormals read as zero; needs AMX-BF16, and Linux "
                    "granting the process tile state, else the code stops "

@@ -9,25 +9,17 @@ and 64 wide), batches, B transposed, sizes padded to multiples of 32, the
 consumers that run on each block of sums, and a shape the tiles do not
 take, which keeps the f32 path and its in-order bits. The flag's errors are checked here too.
 """
-import pathlib
 import subprocess
 
 import ml_dtypes
 import numpy as np
 import pytest
 
-PROGRAM = """func.func public @main(%a: tensor<{m}x{k}xbf16>, %b: tensor<{k}x{n}xbf16>)
-    -> tensor<{m}x{n}x{out}> {{
-  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0]
-      : (tensor<{m}x{k}xbf16>, tensor<{k}x{n}xbf16>) -> tensor<{m}x{n}x{out}>
-  return %0 : tensor<{m}x{n}x{out}>
-}}
-"""
+from bf16_matmul import PROGRAM, host_cpuinfo
 
 
 def host_has_amx_bf16():
-    cpuinfo = pathlib.Path("/proc/cpuinfo")
-    text = cpuinfo.read_text() if cpuinfo.exists() else ""
+    text = host_cpuinfo()
     return "amx_bf16" in text and "amx_tile" in text
 
 

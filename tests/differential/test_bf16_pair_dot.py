@@ -11,7 +11,6 @@ vdpbf16ps outpaces f32 FMAs (AMD Zen 4 and 5); elsewhere it keeps the
 in-order f32 path, which the last test checks. The flag's errors are
 checked with the other bad compile flags in tests/hostile.
 """
-import pathlib
 import re
 import subprocess
 
@@ -19,18 +18,7 @@ import ml_dtypes
 import numpy as np
 import pytest
 
-PROGRAM = """func.func public @main(%a: tensor<{m}x{k}xbf16>, %b: tensor<{k}x{n}xbf16>)
-    -> tensor<{m}x{n}x{out}> {{
-  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0]
-      : (tensor<{m}x{k}xbf16>, tensor<{k}x{n}xbf16>) -> tensor<{m}x{n}x{out}>
-  return %0 : tensor<{m}x{n}x{out}>
-}}
-"""
-
-
-def host_cpuinfo():
-    cpuinfo = pathlib.Path("/proc/cpuinfo")
-    return cpuinfo.read_text() if cpuinfo.exists() else ""
+from bf16_matmul import PROGRAM, host_cpuinfo
 
 
 def host_has_avx512_bf16():
