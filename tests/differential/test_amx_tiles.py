@@ -170,15 +170,24 @@ def test_fused_truncation_rounds_the_sums_once(run_axle, threads):
     assert rounded.tobytes() == sums.astype(ml_dtypes.bfloat16).tobytes()
 
 
+# Batched sums; B is `rhs` (k x n, or n x k: transposed), contracted over
+# its dimension `rhs_k`.
 BATCHED_SUMS = """func.func public @main(%a: tensor<{batch}x{m}x{k}xbf16>,
-    %b: tensor<{batch}x{k}x{n}xbf16>) -> tensor<{batch}x{m}x{n}xf32> {{
+    %b: tensor<{batch}x{rhs}xbf16>) -> tensor<{batch}x{m}x{n}xf32> {{
   %0 = stablehlo.dot_general %a, %b, batching_dims = [0] x [0],
-      contracting_dims = [2] x [1]
-      : (tensor<{batch}x{m}x{k}xbf16>, tensor<{batch}x{k}x{n}xbf16>)
+      contracting_dims = [2] x [{rhs_k}]
+      : (tensor<{batch}x{m}x{k}xbf16>, tensor<{batch}x{rhs}xbf16>)
       -> tensor<{batch}x{m}x{n}xf32>
   return %0 : tensor<{batch}x{m}x{n}xf32>
 }}
 """
+
+
+def batched_sums(batch, m, n, k, transposed_b=False):
+    rhs, rhs_k = (f"{n}x{k}", 2) if transposed_b else (f"{k}x{n}", 1)
+    return BATCHED_SUMS.format(batch=batch, m=m, n=n, k=k, rhs=rhs,
+                               rhs_k=rhs_k)
+
 
 BATCHED_LAYER = """func.func public @main(%a: tensor<{batch}x{m}x{k}xbf16>,
     %b: tensor<{batch}x{k}x{n}xbf16>, %bias: tensor<{n}xf32>)
@@ -211,7 +220,7 @@ def test_batched_matmuls_on_tiles(run_axle, threads):
     bias = rng.standard_normal(n).astype(np.float32)
     flags = ["--fast-math", f"--threads={threads}"]
     shape = dict(batch=batch, m=m, n=n, k=k)
-    sums = run_axle(BATCHED_SUMS.format(**shape), [a, b], flags)
+    sums = run_axle(batched_sums(**shape), [a, b], flags)
     for index in range(batch):
         assert_within_any_order(sums[index], a[index], b[index])
     layer = run_axle(BATCHED_LAYER.format(**shape), [a, b, bias], flags)
@@ -220,21 +229,10 @@ def test_batched_matmuls_on_tiles(run_axle, threads):
     if not host_has_amx_bf16():
         pytest.skip("this CPU has no AMX-BF16: --fast-math keeps the f32 "
                     "path; only the bound was checked")
-    in_order = run_axle(BATCHED_SUMS.format(**shape), [a, b],
+    in_order = run_axle(batched_sums(**shape), [a, b],
                         ["--fast-math", "--amx-tiles=false",
                          f"--threads={threads}"])
     assert sums.tobytes() != in_order.tobytes()
-
-
-TRANSPOSED_PROGRAM = """func.func public @main(%q: tensor<{batch}x{m}x{k}xbf16>,
-    %keys: tensor<{batch}x{n}x{k}xbf16>) -> tensor<{batch}x{m}x{n}xf32> {{
-  %0 = stablehlo.dot_general %q, %keys, batching_dims = [0] x [0],
-      contracting_dims = [2] x [2]
-      : (tensor<{batch}x{m}x{k}xbf16>, tensor<{batch}x{n}x{k}xbf16>)
-      -> tensor<{batch}x{m}x{n}xf32>
-  return %0 : tensor<{batch}x{m}x{n}xf32>
-}}
-"""
 
 
 @pytest.mark.parametrize("shape", [(1, 128, 512, 256), (4, 128, 96, 64)])
@@ -246,7 +244,7 @@ def test_transposed_b_on_tiles(run_axle, shape):
     rng = np.random.default_rng(23)
     q = rng.standard_normal((batch, m, k)).astype(ml_dtypes.bfloat16)
     keys = rng.standard_normal((batch, n, k)).astype(ml_dtypes.bfloat16)
-    program = TRANSPOSED_PROGRAM.format(batch=batch, m=m, n=n, k=k)
+    program = batched_sums(batch, m, n, k, transposed_b=True)
     got = run_axle(program, [q, keys], ["--fast-math", "--threads=2"])
     for index in range(batch):
         assert_within_any_order(got[index], q[index], keys[index].T)

@@ -182,13 +182,13 @@ Value contiguous(RewriterBase &rewriter, Location loc, Value buffer,
                 /*copyIn=*/true, copyBack, op);
 }
 
-/// Writes 32 consecutive elements of `epilogue`'s output, at `outer` (its
-/// batch and row) from column `column`: its inputs read as vectors of 32 (those
-/// reading the buffer `sums->first` given as the vector `sums->second`, where
-/// set), broadcast where a map leaves the columns out, and its lane-wise
-/// body applied to them (isAmxEpilogue holds).
+/// Writes 32 consecutive elements of a row of `epilogue`'s output, from
+/// `at` ((batch,) row, column): its inputs read as vectors of 32 (those
+/// reading the buffer `sums->first` given as the vector `sums->second`,
+/// where set), broadcast where a map leaves the columns out, and its
+/// lane-wise body applied to them (isAmxEpilogue holds).
 void emitEpilogueRow(OpBuilder &builder, Location loc,
-                     linalg::GenericOp epilogue, ValueRange outer, Value column,
+                     linalg::GenericOp epilogue, ValueRange at,
                      std::optional<std::pair<Value, Value>> sums) {
   constexpr int64_t kLanes = 32;
   auto vectorOf = [&](Type element) {
@@ -198,18 +198,14 @@ void emitEpilogueRow(OpBuilder &builder, Location loc,
     return vector::BroadcastOp::create(builder, loc, vectorOf(scalar.getType()),
                                        scalar);
   };
-  // A buffer's indices at (outer..., column) under `map`.
-  unsigned columns = outer.size();
+  // A buffer's indices at `at` under `map`.
+  unsigned columns = at.size() - 1;
   auto indicesOf = [&](AffineMap map) {
     SmallVector<Value> indices;
-    for (unsigned i = 0; i < map.getNumResults(); ++i) {
-      unsigned dim = map.getDimPosition(i);
-      indices.push_back(dim == columns ? column : outer[dim]);
-    }
+    for (unsigned i = 0; i < map.getNumResults(); ++i)
+      indices.push_back(at[map.getDimPosition(i)]);
     return indices;
   };
-  SmallVector<Value> at(outer);
-  at.push_back(column);
   IRMapping lanes;
   Block &body = epilogue.getRegion().front();
   for (OpOperand *input : epilogue.getDpsInputOperands()) {
@@ -329,8 +325,9 @@ void rewriteEpilogueAlone(RewriterBase &rewriter, linalg::GenericOp epilogue) {
             builder, loc, index(builder, 0), index(builder, bounds.back()),
             index(builder, 32), ValueRange{},
             [&](OpBuilder &builder, Location, Value column, ValueRange) {
-              emitEpilogueRow(builder, loc, epilogue, outer, column,
-                              std::nullopt);
+              SmallVector<Value> at(outer);
+              at.push_back(column);
+              emitEpilogueRow(builder, loc, epilogue, at, std::nullopt);
               scf::YieldOp::create(builder, loc);
             });
       });
@@ -446,10 +443,11 @@ void rewriteMatmul(RewriterBase &rewriter, linalg::GenericOp matmul) {
   bool transposedB = hasTransposedB(matmul);
   // Sizes that are no multiples of 32 are padded with zeros (copies of
   // the operands they cut; zero products add nothing).
-  auto roundUp = [](int64_t size) { return (size + 31) / 32 * 32; };
-  bool padA = m % 32 || k % 32, padB = k % 32 || n % 32,
-       padC = m % 32 || n % 32;
-  m = roundUp(m), n = roundUp(n), k = roundUp(k);
+  int64_t mPadded = amxPaddedSize(m), nPadded = amxPaddedSize(n),
+          kPadded = amxPaddedSize(k);
+  bool padA = mPadded != m || kPadded != k, padB = kPadded != k || nPadded != n,
+       padC = mPadded != m || nPadded != n;
+  m = mPadded, n = nPadded, k = kPadded;
   int64_t panel = panelColumns(n);
   // C filled with zeros just before (the matmul's init): the sums start
   // from zeroed tiles instead, and the fill goes.
@@ -516,7 +514,7 @@ void rewriteMatmul(RewriterBase &rewriter, linalg::GenericOp matmul) {
                                    index(builder, panels)),
             index(builder, panel));
         // Indices of A, B and C: the batch's, where there are batches,
-        // then `rest`.
+        // then a row's and a column's.
         Value batch = batched
                           ? arith::DivUIOp::create(builder, loc, iteration[0],
                                                    index(builder, panels))
@@ -616,9 +614,7 @@ void rewriteMatmul(RewriterBase &rewriter, linalg::GenericOp matmul) {
                           Value sums = vector::LoadOp::create(
                               builder, loc, VectorType::get({32}, f32), block,
                               ValueRange{r, index(builder, 0)});
-                          SmallVector<Value> outer = at(row, j);
-                          outer.pop_back();
-                          emitEpilogueRow(builder, loc, epilogue, outer, j,
+                          emitEpilogueRow(builder, loc, epilogue, at(row, j),
                                           std::make_pair(sumsBuffer, sums));
                           scf::YieldOp::create(builder, loc);
                         });
@@ -670,11 +666,12 @@ struct AmxMatmulsPass : impl::AmxMatmulsPassBase<AmxMatmulsPass> {
     SmallVector<Operation *> transposes;
     getOperation()->walk(
         [&](vector::TransposeOp op) { transposes.push_back(op); });
+    if (transposes.empty())
+      return;
     RewritePatternSet patterns(&getContext());
     vector::populateVectorTransposeLoweringPatterns(
         patterns, vector::VectorTransposeLowering::Shuffle16x16);
-    if (!transposes.empty() &&
-        failed(applyOpPatternsGreedily(transposes, std::move(patterns))))
+    if (failed(applyOpPatternsGreedily(transposes, std::move(patterns))))
       return signalPassFailure();
   }
 };

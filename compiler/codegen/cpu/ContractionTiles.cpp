@@ -585,9 +585,9 @@ bool isAmxTileMatmul(linalg::LinalgOp op) {
   // At least one 32 x 32 x 32 block: even one that small gains (one
   // thread, 32 x 32 x 64: 0.4 us against 1.2 widened; 64 x 64 x 128: 1.7
   // against 9.9; asking Linux for tile state costs well under that).
-  auto roundUp = [](int64_t size) { return (size + 31) / 32 * 32; };
   return batches * m * n * k >= (1 << 15) &&
-         roundUp(m) * roundUp(n) * roundUp(k) <= 2 * m * n * k;
+         amxPaddedSize(m) * amxPaddedSize(n) * amxPaddedSize(k) <=
+             2 * m * n * k;
 }
 
 bool isAmxEpilogue(linalg::GenericOp epilogue, Value sums) {
@@ -613,9 +613,9 @@ bool isAmxEpilogue(linalg::GenericOp epilogue, Value sums) {
     }
   if (!readsSums)
     return false;
-  // Each other input is read per element or broadcast along rows or
-  // columns, its dimensions in the loops' order: a vector of 32 of a row
-  // of C reads 32 consecutive elements of it, or one.
+  // Every input (the sums among them) is read per element or broadcast
+  // along rows or columns, its dimensions in the loops' order: a vector of
+  // 32 of a row of C reads 32 consecutive elements of it, or one.
   for (OpOperand *input : epilogue.getDpsInputOperands()) {
     AffineMap map = epilogue.getMatchingIndexingMap(input);
     if (!map.isProjectedPermutation() ||

@@ -17,6 +17,11 @@ bool isRegisterTileContraction(mlir::linalg::LinalgOp op);
 /// bufferization (TileAndVectorize.cpp with its amx-tiles option).
 inline constexpr llvm::StringLiteral kAmxTilesAttr = "axle.amx_tiles";
 
+/// `size` rounded up to a multiple of 32, the rows and columns of an AMX
+/// block of sums (2 x 2 tiles of 16) and the k of one tile multiply: the
+/// size AmxMatmuls.cpp pads a matmul's dimensions to.
+inline int64_t amxPaddedSize(int64_t size) { return (size + 31) / 32 * 32; }
+
 /// Whether `op` (on tensors) is a matmul AMX tiles can compute: bf16 x bf16
 /// into f32 in the lowering's matmul form, with or without a batch
 /// dimension, B as it is or transposed, at least 2^15 multiply-adds in all,

@@ -629,7 +629,8 @@ void markAmxEpilogues(func::FuncOp func, std::string *decisions) {
     // and then cut (AmxMatmuls.cpp): no block to run a consumer on.
     Value sums = matmul->getResult(0);
     ArrayRef<int64_t> shape = cast<ShapedType>(sums.getType()).getShape();
-    if (shape.back() % 32 || shape[shape.size() - 2] % 32)
+    if (amxPaddedSize(shape.back()) != shape.back() ||
+        amxPaddedSize(shape[shape.size() - 2]) != shape[shape.size() - 2])
       return;
     auto consumer = dyn_cast<linalg::GenericOp>(
         sums.use_empty() ? nullptr : sums.getUses().begin()->getOwner());
