@@ -50,7 +50,7 @@ CompileFlags::CompileFlags(cl::OptionCategory &category)
           "reassociate-reductions",
           cl::desc("Let float sums and products in reductions combine their "
                    "elements in any order, as XLA:CPU and IREE do: row sums "
-                   "keep vector partial results, full sums read one stream; "
+                   "keep vector partial results, full sums keep 256 of them; "
                    "the last bits differ from the in-order result (off by "
                    "default; implied by --fast-math)"),
           cl::cat(category)),

@@ -9,6 +9,8 @@
 
 #include "compiler/driver/RegisterDialects.h"
 
+#include "mlir/Dialect/Tensor/Transforms/SubsetInsertionOpInterfaceImpl.h"
+#include "mlir/Dialect/Vector/Transforms/SubsetOpInterfaceImpl.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
@@ -16,4 +18,8 @@
 void axle::registerCompilerDialects(mlir::DialectRegistry &registry) {
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
+  // Subsets of tensors and vector transfers, for hoisting loop-invariant
+  // ones (hoistLoopInvariantSubsets).
+  mlir::tensor::registerSubsetOpInterfaceExternalModels(registry);
+  mlir::vector::registerSubsetOpInterfaceExternalModels(registry);
 }

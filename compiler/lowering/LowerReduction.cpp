@@ -10,9 +10,9 @@
 // follows the chunked schedule of ReduceSchedule.h: two generics, 32
 // contiguous chunks folded side by side, then their partial results; with
 // --reassociate-reductions, a float sum or product of every dimension (4096
-// or more elements, a multiple of 256) is two generics too: 256 columns
-// folded down, then the 256 partials (from 1 Mi elements on, three: 16
-// chunks folded down their columns side by side first).
+// or more elements, a multiple of 256) under 1 Mi elements is two generics
+// too: 256 columns folded down, then the 256 partials (larger ones take
+// the chunked schedule, whose chunks the code generator folds reassociated).
 //
 // reduce_window first materializes the padded, base-dilated inputs (holes
 // and padding hold the init values, as in the specification), then runs one
@@ -275,25 +275,21 @@ struct ReduceToGeneric : public OpConversionPattern<hlo::ReduceOp> {
     };
 
     // Reassociated (ReduceSchedule.h): a float sum or product of every
-    // dimension goes down the columns of [N / 256, 256], so that the
-    // vectorized fold reads one stream into 256 partial results; a large
-    // one as [chunks, N / chunks / 256, 256], each chunk folded down its
-    // columns on a thread of its own, then the chunks' partial results.
+    // dimension, in cache, goes down the columns of [N / 256, 256], so that
+    // the vectorized fold reads one stream into 256 partial results.
     if (reassociate) {
-      if (int64_t elements = hlo::reassociatedFullReductionElements(op)) {
+      if (int64_t elements = hlo::reassociatedFullReductionElements(op);
+          elements && !hlo::reassociatesChunks(elements)) {
         int64_t columns = hlo::kReassociatedColumns;
-        if (int64_t chunks = hlo::reassociatedChunks(elements); chunks > 1)
-          foldInSteps({chunks, elements / chunks / columns, columns},
-                      {{false, true, false}, {true, false}, {true}});
-        else
-          foldInSteps({elements / columns, columns}, {{true, false}, {true}});
+        foldInSteps({elements / columns, columns}, {{true, false}, {true}});
         return success();
       }
     }
     // The chunked schedule of a large full reduction (ReduceSchedule.h):
     // the input as [chunks, N / chunks], each row folded from the init
-    // values (a row reduction, vectorized across rows), then the partial
-    // results folded from the init values.
+    // values (a row reduction, vectorized across rows; one whose order
+    // does not matter, where the code generator may reassociate), then the
+    // partial results folded from the init values.
     if (int64_t chunks = hlo::reduceChunks(op); chunks > 1) {
       foldInSteps({chunks, inputType.getNumElements() / chunks},
                   {{false, true}, {true}});

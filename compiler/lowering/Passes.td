@@ -23,9 +23,9 @@ def LowerToLinalgPass : Pass<"axle-lower-to-linalg", "::mlir::ModuleOp"> {
     Option<"reassociateReductions", "reassociate-reductions", "bool",
            /*default=*/"false",
            "Float sums and products of every dimension (4096 or more "
-           "elements, a multiple of 256) fold down 256 columns, then the 256 "
-           "partial results (another order of additions than the "
-           "interpreter's)">
+           "elements, a multiple of 256, under 1 Mi) fold down 256 columns, "
+           "then the 256 partial results (another order of additions than "
+           "the interpreter's); larger ones keep the chunked schedule">
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect", "::mlir::complex::ComplexDialect",

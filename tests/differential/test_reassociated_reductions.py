@@ -2,7 +2,7 @@
 
 The flag lets compiled code combine a reduction's elements in another order
 than the interpreter's (row sums keep vector partial results, full sums go
-down 256 columns, large ones in 16 chunks first). Any order of n additions is within (n - 1) u sum|x| of
+down 256 columns, large ones in 32 chunks whose row sums keep partials). Any order of n additions is within (n - 1) u sum|x| of
 the exact sum (u = 2^-24 for f32), so the results are checked against a
 float64 sum with that bound, and NaN and infinities, whose results do not
 depend on the order, exactly. That the flag takes effect is checked by the
@@ -71,7 +71,7 @@ def test_row_sums_of_nan_and_infinities(run_axle):
 
 
 # 131072 elements; 4096, the smallest input folded down columns; 1 Mi, the
-# smallest in 16 chunks.
+# smallest in chunks.
 @pytest.mark.parametrize("shape", [(512, 256), (64, 64), (1024, 1024)])
 @pytest.mark.parametrize("threads", [1, 2])
 def test_full_sum(run_axle, shape, threads):

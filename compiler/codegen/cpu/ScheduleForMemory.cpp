@@ -11,7 +11,8 @@
 // The model (what bufferization will do with the final op list):
 //  - each tensor.empty is a buffer of its byte size, allocated where it
 //    stands; tensor.empty and fills of one become part of the op that uses
-//    them (after axle-duplicate-shared-fills each has one) and move with it;
+//    them (after axle-duplicate-shared-fills each has one) and move with it,
+//    as do ops that make only vectors (kept in registers, not buffers);
 //  - a result that bufferizes in place into an operand (a destination-
 //    passing op's init, a loop's shared output, a view) is that operand's
 //    buffer; a result with no such operand (tensor.pad, ...) is a new one;
@@ -293,10 +294,18 @@ bool Scheduler::build() {
     return false;
 
   // Fresh inits whose users all lie in one later top-level op go with it
-  // (a fill's empty goes with the fill's op).
+  // (a fill's empty goes with the fill's op); so do ops that make only
+  // vectors (a column reduction's loop, whose row of partial results is
+  // written to its tensor after it): the model has no buffer for a vector
+  // held from op to op, which would let its write drift away from it.
   DenseMap<Operation *, Operation *> hostOf;
+  auto makesOnlyVectors = [](Operation *op) {
+    return op->getNumResults() > 0 && isMovable(op) &&
+           llvm::all_of(op->getResultTypes(),
+                        [](Type type) { return isa<VectorType>(type); });
+  };
   for (Operation *op : llvm::reverse(ops)) {
-    if (!isFreshInit(op) || op->use_empty())
+    if ((!isFreshInit(op) && !makesOnlyVectors(op)) || op->use_empty())
       continue;
     Operation *host = nullptr;
     bool single = true;

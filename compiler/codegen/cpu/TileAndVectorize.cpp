@@ -28,7 +28,8 @@
 //     operands contiguously (or broadcast) along that loop and computes
 //     with arith/math ops only is tiled to one vector along the innermost
 //     dimension and vectorized. Reductions over outer dimensions stay in
-//     order because their tile size is 1.
+//     order because their tile size is 1; where their row of results fits
+//     in 16 registers, it is one vector, carried in them through the loops.
 // Tile sizes always divide the static loop bounds, so no masks or
 // remainder loops are needed; an op without a good divisor is left to the
 // scalar loops of convert-linalg-to-loops.
@@ -65,6 +66,7 @@
 #include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
 #include "mlir/Dialect/X86Vector/X86VectorDialect.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
 
 namespace axle::cpu {
 
@@ -90,6 +92,10 @@ int64_t powerOfTwoLanes(int64_t size, unsigned bits) {
     width *= 2;
   return width < 256 / bits ? 0 : width;
 }
+
+/// Bits of the 16 vector registers that a reduction over outer loops may
+/// keep its row of partial results in (tileAndVectorizeInnermost).
+constexpr int64_t kRegisterRowBits = 16 * 512;
 
 void tileAndVectorizeInnermost(RewriterBase &rewriter, linalg::LinalgOp op) {
   if (!hasStaticVectorizableOperands(op) || !hasVectorizableBody(op))
@@ -143,15 +149,47 @@ void tileAndVectorizeInnermost(RewriterBase &rewriter, linalg::LinalgOp op) {
       return;
     target = *tiled;
   }
-  if (!llvm::equal(sizes,
-                   cast<linalg::LinalgOp>(target).getStaticLoopRanges())) {
+  // A reduction over outer loops (column sums; a reassociated full sum,
+  // folded down 256 columns) whose whole row of results fits in 16
+  // registers takes the row as one vector: its partial results then stay
+  // in registers across the reduction loops (hoisted below) instead of
+  // being read and written back for every row, and each column still adds
+  // its elements in order.
+  bool reducesOuterLoops =
+      llvm::is_contained(iterators, utils::IteratorType::reduction);
+  bool rowInRegisters = reducesOuterLoops && size * widest <= kRegisterRowBits;
+  if (rowInRegisters)
+    sizes.back() = size;
+  Block *home = target->getBlock();
+  SmallVector<int64_t> ranges =
+      cast<linalg::LinalgOp>(target).getStaticLoopRanges();
+  if (!llvm::equal(sizes, ranges)) {
+    // No loops of one iteration, which would hide that the row is the
+    // same in every iteration of the others.
+    if (rowInRegisters)
+      for (auto [tileSize, range] : llvm::zip(sizes, ranges))
+        if (tileSize == range)
+          tileSize = 0;
     FailureOr<TilingInterface> tiled =
         tile(rewriter, cast<TilingInterface>(target), sizes);
     if (failed(tiled))
       return;
     target = *tiled;
   }
-  (void)vectorizeOp(rewriter, target);
+  Operation *parent = target->getParentOp();
+  if (failed(vectorizeOp(rewriter, target)) || !rowInRegisters)
+    return;
+  // The reads and writes of the results' row, the same in every iteration,
+  // move out of the reduction loops (innermost first) into iter_args.
+  while (auto loop = dyn_cast_or_null<scf::ForOp>(parent)) {
+    if (loop->getBlock() == home)
+      parent = nullptr;
+    else
+      parent = loop->getParentOp();
+    // (Constants first: the subsets' indices must come from outside.)
+    moveLoopInvariantCode(loop);
+    hoistLoopInvariantSubsets(rewriter, loop);
+  }
 }
 
 /// A row reduction's block of fewer than 16 rows, vector<R x 16> reduced

@@ -22,11 +22,12 @@
 // IREE combine them. A full reduction of that kind (N >= 4096 elements, a
 // multiple of 256) then folds the input as [N / 256, 256] down its columns
 // (one read stream, 256 partial results in registers) and then the 256
-// partial results. From 1 Mi elements on it is cut into 16 contiguous
-// chunks first, [16, N / 4096, 256], each folded down its columns on a
-// thread of its own (the one [N / 256, 256] fold is a single loop over
-// rows, which no second thread can share: 4096 x 4096 at two threads
-// 2.3-2.6 -> 1.7-2.1 ms), then the chunks' partials down the columns.
+// partial results. From 1 Mi elements on, where the input comes from
+// memory, it takes the chunked schedule instead, and the code generator
+// reassociates each chunk's fold (the order-free row reduction): 32
+// chunks read side by side, 16 of them in the lanes of each vector, draw
+// more bandwidth than one stream (4096 x 4096 at one thread: 6.6-6.9 ms down
+// [16, 4096, 256] columns, 4.9 ms as 32 chunks; two threads 3.5 -> 2.4).
 // The chunks depend on the shape alone, so the bits do not depend on the
 // number of threads.
 //
@@ -117,21 +118,15 @@ inline int64_t reassociatedFullReductionElements(ReduceOp op) {
   return elements;
 }
 
-/// Chunks of a large reassociated full reduction, folded on threads of
-/// their own.
-constexpr int64_t kReassociatedChunks = 16;
-/// Inputs from this many elements on (4 MiB of f32) are split into chunks.
+/// From this many elements on (4 MiB of f32, more than L2 holds), a
+/// reassociated full reduction reads its input from memory.
 constexpr int64_t kReassociatedChunkedElements = int64_t(1) << 20;
 
-/// How many contiguous chunks the reassociated full reduction of
-/// `elements` elements (reassociatedFullReductionElements) folds side by
-/// side before their partial results: kReassociatedChunks for large inputs
-/// that they divide into whole rows of kReassociatedColumns, else 1.
-inline int64_t reassociatedChunks(int64_t elements) {
-  if (elements < kReassociatedChunkedElements ||
-      elements % (kReassociatedChunks * kReassociatedColumns))
-    return 1;
-  return kReassociatedChunks;
+/// Whether the reassociated full reduction of `elements` elements
+/// (reassociatedFullReductionElements) takes the chunked schedule, its
+/// chunks' folds reassociated, instead of the fold down 256 columns.
+inline bool reassociatesChunks(int64_t elements) {
+  return elements >= kReassociatedChunkedElements;
 }
 
 } // namespace axle::stablehlo

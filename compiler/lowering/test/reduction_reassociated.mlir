@@ -2,8 +2,9 @@
 
 // With reassociate-reductions, a large float sum of every dimension folds
 // the input as [N / 256, 256] down the columns (256 partial results, one
-// read stream), then the 256 partial results; from 1 Mi elements on, in 16
-// chunks first.
+// read stream), then the 256 partial results; from 1 Mi elements on (read
+// from memory), in the chunked schedule instead, whose row folds the code
+// generator then reassociates.
 
 // CHECK-LABEL: func.func @column_sum
 // CHECK: %[[FLAT:.*]] = tensor.collapse_shape %{{.*}} {{\[\[}}0, 1]] : tensor<512x256xf32> into tensor<131072xf32>
@@ -31,17 +32,16 @@ func.func @small_column_sum(%x: tensor<64x64xf32>) -> tensor<f32> {
 
 // -----
 
-// From 1 Mi elements on, in 16 contiguous chunks (each folded down its own
-// 256 columns, so that threads can take whole chunks), then the chunks'
-// partial results down the columns, then those: 1024 x 1024 as
-// [16, 256, 256].
+// From 1 Mi elements on, the chunked schedule: 32 contiguous chunks as the
+// rows of [32, N / 32], each folded from the init value (a row reduction,
+// which reads 16 chunks side by side in vector lanes), then the 32 partial
+// results: 1024 x 1024 as [32, 32768].
 
-// CHECK-LABEL: func.func @chunked_column_sum
-// CHECK: %[[CHUNKS:.*]] = tensor.expand_shape %{{.*}} {{\[\[}}0, 1, 2]] output_shape [16, 256, 256] : tensor<1048576xf32> into tensor<16x256x256xf32>
-// CHECK: %[[PER_CHUNK:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "reduction", "parallel"]} ins(%[[CHUNKS]] : tensor<16x256x256xf32>) outs(%{{.*}} : tensor<16x256xf32>)
-// CHECK: %[[PARTIALS:.*]] = linalg.generic {{.*}} iterator_types = ["reduction", "parallel"]} ins(%[[PER_CHUNK]] : tensor<16x256xf32>) outs(%{{.*}} : tensor<256xf32>)
-// CHECK: linalg.generic {{.*}} iterator_types = ["reduction"]} ins(%[[PARTIALS]] : tensor<256xf32>) outs(%{{.*}} : tensor<f32>)
-func.func @chunked_column_sum(%x: tensor<1024x1024xf32>) -> tensor<f32> {
+// CHECK-LABEL: func.func @chunked_sum
+// CHECK: %[[CHUNKS:.*]] = tensor.expand_shape %{{.*}} {{\[\[}}0, 1]] output_shape [32, 32768] : tensor<1048576xf32> into tensor<32x32768xf32>
+// CHECK: %[[PER_CHUNK:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]} ins(%[[CHUNKS]] : tensor<32x32768xf32>) outs(%{{.*}} : tensor<32xf32>)
+// CHECK: linalg.generic {{.*}} iterator_types = ["reduction"]} ins(%[[PER_CHUNK]] : tensor<32xf32>) outs(%{{.*}} : tensor<f32>)
+func.func @chunked_sum(%x: tensor<1024x1024xf32>) -> tensor<f32> {
   %z = stablehlo.constant dense<0.0> : tensor<f32>
   %r = stablehlo.reduce(%x init: %z) applies stablehlo.add across dimensions = [0, 1] : (tensor<1024x1024xf32>, tensor<f32>) -> tensor<f32>
   return %r : tensor<f32>

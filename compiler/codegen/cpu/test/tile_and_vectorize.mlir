@@ -650,18 +650,25 @@ func.func @matmul_transposed_b(%a: tensor<256x512xf32>, %b: tensor<128x512xf32>,
 // -----
 
 // A fold down columns whose leading dimension is parallel ([chunks, rows,
-// columns], the chunks of a large reassociated sum, or column sums of a
-// batch): the leading dimension becomes an scf.forall (the kernel threads
-// take whole chunks), the rows an scf.for inside it, each step adding one
-// row of the chunk to its partial results, two registers at a time.
+// columns], column sums of a batch): the leading dimension becomes an
+// scf.forall (the kernel threads take whole chunks), the rows an scf.for
+// inside it. A row of 256 f32 partial results fits in 16 registers: the
+// loop carries it as a vector (read from the chunk's results before the
+// loop, written back after it), each step adding one row of the chunk.
 
 #in = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
 #out = affine_map<(d0, d1, d2) -> (d0, d2)>
 // CHECK-LABEL: func.func @chunked_column_fold
 // CHECK: scf.forall (%[[CHUNK:.*]]) in (16)
-// CHECK: scf.for %{{.*}} = %c0 to %c4096 step %c1
-// CHECK: scf.for %{{.*}} = %c0 to %c256 step %c32
-// CHECK: arith.addf %{{.*}} : vector<32xf32>
+// CHECK: %[[START:.*]] = vector.transfer_read %{{.*}} : tensor<1x256xf32>, vector<256xf32>
+// CHECK: %[[ROWS:.*]] = scf.for %{{.*}} = %c0 to %c4096 step %c1 iter_args(%[[PART:.*]] = %{{.*}}) -> (vector<1x256xf32>)
+// CHECK-NOT: vector.transfer_write
+// CHECK: %[[ROW:.*]] = vector.transfer_read %{{.*}} : tensor<1x1x256xf32>, vector<256xf32>
+// CHECK: %[[OLD:.*]] = vector.extract %[[PART]][0]
+// CHECK: arith.addf %[[OLD]], %[[ROW]] : vector<256xf32>
+// CHECK: scf.yield
+// CHECK: %[[LAST:.*]] = vector.extract %[[ROWS]][0]
+// CHECK: vector.transfer_write %[[LAST]], %{{.*}} : vector<256xf32>, tensor<1x256xf32>
 // CHECK: scf.forall.in_parallel
 func.func @chunked_column_fold(%x: tensor<16x4096x256xf32>, %acc: tensor<16x256xf32>) -> tensor<16x256xf32> {
   %0 = linalg.generic {indexing_maps = [#in, #out], iterator_types = ["parallel", "reduction", "parallel"]} ins(%x : tensor<16x4096x256xf32>) outs(%acc : tensor<16x256xf32>) {
@@ -670,4 +677,37 @@ func.func @chunked_column_fold(%x: tensor<16x4096x256xf32>, %acc: tensor<16x256x
     linalg.yield %1 : f32
   } -> tensor<16x256xf32>
   return %0 : tensor<16x256xf32>
+}
+
+// -----
+
+// Column maxima of 512 x 128 (a reduction over rows, no parallel loop
+// before it): the 128 maxima ride in registers through the row loop. A
+// row of 1024 columns would need 64 registers: it stays in memory, two
+// registers of it at a time.
+
+#in2 = affine_map<(d0, d1) -> (d0, d1)>
+#out2 = affine_map<(d0, d1) -> (d1)>
+// CHECK-LABEL: func.func @column_maxima
+// CHECK: scf.for %{{.*}} = %c0 to %c512 step %c1 iter_args(%{{.*}} = %{{.*}}) -> (vector<128xf32>)
+// CHECK: arith.maximumf %{{.*}} : vector<128xf32>
+// CHECK-LABEL: func.func @wide_column_maxima
+// CHECK: scf.for %{{.*}} = %c0 to %c512 step %c1 iter_args(%{{.*}} = %{{.*}}) -> (tensor<1024xf32>)
+// CHECK: scf.for %{{.*}} = %c0 to %c1024 step %c32
+// CHECK: arith.maximumf %{{.*}} : vector<32xf32>
+func.func @column_maxima(%x: tensor<512x128xf32>, %acc: tensor<128xf32>) -> tensor<128xf32> {
+  %0 = linalg.generic {indexing_maps = [#in2, #out2], iterator_types = ["reduction", "parallel"]} ins(%x : tensor<512x128xf32>) outs(%acc : tensor<128xf32>) {
+  ^bb0(%v: f32, %a: f32):
+    %1 = arith.maximumf %a, %v : f32
+    linalg.yield %1 : f32
+  } -> tensor<128xf32>
+  return %0 : tensor<128xf32>
+}
+func.func @wide_column_maxima(%x: tensor<512x1024xf32>, %acc: tensor<1024xf32>) -> tensor<1024xf32> {
+  %0 = linalg.generic {indexing_maps = [#in2, #out2], iterator_types = ["reduction", "parallel"]} ins(%x : tensor<512x1024xf32>) outs(%acc : tensor<1024xf32>) {
+  ^bb0(%v: f32, %a: f32):
+    %1 = arith.maximumf %a, %v : f32
+    linalg.yield %1 : f32
+  } -> tensor<1024xf32>
+  return %0 : tensor<1024xf32>
 }
