@@ -711,3 +711,28 @@ func.func @wide_column_maxima(%x: tensor<512x1024xf32>, %acc: tensor<1024xf32>) 
   } -> tensor<1024xf32>
   return %0 : tensor<1024xf32>
 }
+
+// -----
+
+// Column sums of 64 x 4096 f32: a row of results wider than a page (16
+// KiB) goes in pieces of a page, 1024 columns, in an scf.forall; each
+// piece runs down the rows, its partial results in memory, 32 lanes at a
+// time.
+
+#in3 = affine_map<(d0, d1) -> (d0, d1)>
+#out3 = affine_map<(d0, d1) -> (d1)>
+// CHECK-LABEL: func.func @column_sums_in_pieces
+// CHECK: scf.forall (%[[PIECE:.*]]) = (0) to (4096) step (1024)
+// CHECK: tensor.extract_slice %{{.*}}[0, %[[PIECE]]] [64, 1024] [1, 1]
+// CHECK: scf.for %{{.*}} = %c0 to %c64 step %c1
+// CHECK: scf.for %{{.*}} = %c0 to %c1024 step %c32
+// CHECK: arith.addf %{{.*}} : vector<32xf32>
+// CHECK: scf.forall.in_parallel
+func.func @column_sums_in_pieces(%x: tensor<64x4096xf32>, %acc: tensor<4096xf32>) -> tensor<4096xf32> {
+  %0 = linalg.generic {indexing_maps = [#in3, #out3], iterator_types = ["reduction", "parallel"]} ins(%x : tensor<64x4096xf32>) outs(%acc : tensor<4096xf32>) {
+  ^bb0(%v: f32, %a: f32):
+    %1 = arith.addf %a, %v : f32
+    linalg.yield %1 : f32
+  } -> tensor<4096xf32>
+  return %0 : tensor<4096xf32>
+}
