@@ -38,6 +38,19 @@ def expected(ufunc, init, x):
     return fold(ufunc, init, partials)
 
 
+def run(axle_run, tmp_path, text, x, flag):
+    """The program's result on input x, run by axle-run with `flag`."""
+    program = tmp_path / "reduce.mlir"
+    program.write_text(text)
+    np.save(tmp_path / "x.npy", x)
+    result = subprocess.run(
+        [str(axle_run), str(program), flag, f"--input=@{tmp_path / 'x.npy'}",
+         f"--output=@{tmp_path / 'r.npy'}"],
+        capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr[-2000:]
+    return np.load(tmp_path / "r.npy")
+
+
 CASES = [
     # (shape, element type, body, init)
     ((256, 256), "f32", "add", 0.0),       # chunked
@@ -57,16 +70,10 @@ def test_full_reduction_order(axle_run, tmp_path, shape, dtype, body, init,
         x = (rng.standard_normal(shape) * 1000).astype(np.float32)
     else:
         x = rng.integers(-2**31, 2**31, shape, dtype=np.int64).astype(np.int32)
-    program = tmp_path / "reduce.mlir"
-    program.write_text(PROGRAM.format(shape="x".join(map(str, shape)),
-                                      t=dtype, body=body, init=init))
-    np.save(tmp_path / "x.npy", x)
-    result = subprocess.run(
-        [str(axle_run), str(program), f"--backend={backend}",
-         f"--input=@{tmp_path / 'x.npy'}", f"--output=@{tmp_path / 'r.npy'}"],
-        capture_output=True, text=True, timeout=300)
-    assert result.returncode == 0, result.stderr[-2000:]
-    got = np.load(tmp_path / "r.npy")
+    got = run(axle_run, tmp_path,
+              PROGRAM.format(shape="x".join(map(str, shape)), t=dtype,
+                             body=body, init=init),
+              x, f"--backend={backend}")
     want = expected(UFUNCS[body], np.asarray(init, x.dtype), x)
     assert got.dtype == want.dtype
     assert got.tobytes() == np.asarray(want).tobytes(), (got, want)
@@ -102,16 +109,10 @@ def test_column_folds_in_row_order(axle_run, tmp_path, rows, columns, dtype,
     else:
         x = rng.integers(-2**31, 2**31, (rows, columns),
                          dtype=np.int64).astype(np.int32)
-    program = tmp_path / "columns.mlir"
-    program.write_text(COLUMNS.format(m=rows, n=columns, t=dtype, body=body,
-                                      init=init))
-    np.save(tmp_path / "x.npy", x)
-    result = subprocess.run(
-        [str(axle_run), str(program), f"--threads={threads}",
-         f"--input=@{tmp_path / 'x.npy'}", f"--output=@{tmp_path / 'r.npy'}"],
-        capture_output=True, text=True, timeout=300)
-    assert result.returncode == 0, result.stderr[-2000:]
-    got = np.load(tmp_path / "r.npy")
+    got = run(axle_run, tmp_path,
+              COLUMNS.format(m=rows, n=columns, t=dtype, body=body,
+                             init=init),
+              x, f"--threads={threads}")
     start = np.full((1, columns), init, x.dtype)
     want = UFUNCS[body].accumulate(np.concatenate([start, x]), axis=0,
                                    dtype=x.dtype)[-1]
