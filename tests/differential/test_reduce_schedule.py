@@ -5,7 +5,10 @@ A reduction of every dimension of 65536 or more elements (a multiple of
 results from the init value; smaller or odd-sized ones fold in one chain.
 The expected values are computed here with NumPy, one sequential fold at a
 time, and both backends must match them bit for bit (a float sum and a
-non-associative integer body, subtraction, show the order).
+non-associative integer body, subtraction, show the order). A reduction of
+leading dimensions folds each result element down its rows in order from
+the init value too, however the compiled code splits the columns among
+threads or keeps the partial results in registers.
 """
 import subprocess
 
@@ -38,6 +41,14 @@ def expected(ufunc, init, x):
     return fold(ufunc, init, partials)
 
 
+def random_input(shape, dtype, seed):
+    """f32 normals scaled by 1000 (sums that round), or any i32."""
+    rng = np.random.default_rng(seed)
+    if dtype == "f32":
+        return (rng.standard_normal(shape) * 1000).astype(np.float32)
+    return rng.integers(-2**31, 2**31, shape, dtype=np.int64).astype(np.int32)
+
+
 def run(axle_run, tmp_path, text, x, flag):
     """The program's result on input x, run by axle-run with `flag`."""
     program = tmp_path / "reduce.mlir"
@@ -65,11 +76,7 @@ CASES = [
 @pytest.mark.parametrize("backend", ["cpu", "interpreter"])
 def test_full_reduction_order(axle_run, tmp_path, shape, dtype, body, init,
                               backend):
-    rng = np.random.default_rng(sum(shape))
-    if dtype == "f32":
-        x = (rng.standard_normal(shape) * 1000).astype(np.float32)
-    else:
-        x = rng.integers(-2**31, 2**31, shape, dtype=np.int64).astype(np.int32)
+    x = random_input(shape, dtype, sum(shape))
     got = run(axle_run, tmp_path,
               PROGRAM.format(shape="x".join(map(str, shape)), t=dtype,
                              body=body, init=init),
@@ -100,15 +107,7 @@ COLUMN_CASES = [
 @pytest.mark.parametrize("threads", [1, 2])
 def test_column_folds_in_row_order(axle_run, tmp_path, rows, columns, dtype,
                                    body, init, threads):
-    # Each column folds its rows in order from the init value, however the
-    # compiled code splits the columns among threads or keeps the partial
-    # results in registers.
-    rng = np.random.default_rng(rows + columns)
-    if dtype == "f32":
-        x = (rng.standard_normal((rows, columns)) * 1000).astype(np.float32)
-    else:
-        x = rng.integers(-2**31, 2**31, (rows, columns),
-                         dtype=np.int64).astype(np.int32)
+    x = random_input((rows, columns), dtype, rows + columns)
     got = run(axle_run, tmp_path,
               COLUMNS.format(m=rows, n=columns, t=dtype, body=body,
                              init=init),
