@@ -25,8 +25,11 @@
 //     prefetches seem to find no free miss buffer. Layer norm 8192 x 1024, one
 //     thread, interleaved runs: 4.28 ms without prefetches, 3.64 with the
 //     parallel pass's, 3.85 with the reduction's, 3.27 with both. Softmax's
-//     exponentials keep the vector units busy; its sums prefetching too
-//     measured 8.7 -> 9.0 ms, so they do not.
+//     exponentials keep the vector units busy; on an Emerald Rapids core
+//     its sums prefetching too measured 8.7 -> 9.0 ms. Where its sums add
+//     each row in order (lane-wise, a 16 x 16 transpose per step), they
+//     take about as long as the exponentials and prefetch the next block
+//     instead of the exponential pass (see prefetchNextBlock).
 //  3. Matmul blocks (MatmulBlock.cpp) mark two reads: each row of B that a
 //     panel copy reads prefetches the row 32 ahead in the same panel (B's
 //     rows are a page or more apart, and each row of the panel is a new
@@ -75,6 +78,8 @@ namespace {
 
 constexpr llvm::StringLiteral kRowBlockLoop = "axle.row_block_loop";
 constexpr llvm::StringLiteral kRowReductionLoop = "axle.row_reduction_loop";
+/// On a marked row reduction loop whose rows fold in order.
+constexpr llvm::StringLiteral kFoldsInOrder = "axle.folds_in_order";
 /// On a marked vector read: [dimension, distance, write] (see
 /// markReadForPrefetch).
 constexpr llvm::StringLiteral kPrefetchShifted = "axle.prefetch_shifted";
@@ -370,6 +375,20 @@ bool reduces(scf::ForallOp pass) {
       .wasInterrupted();
 }
 
+/// Whether `pass` folds rows in order, one lane per row (a row reduction
+/// loop marked so): each 16 x 16 step transposes its tile (64 shuffles)
+/// and adds the columns one after another, a pass about as long as a
+/// computing one, where OrderFreeReductions' folds take a few cycles a
+/// step.
+bool foldsLaneWise(scf::ForallOp pass) {
+  return pass
+      .walk([](scf::ForOp loop) {
+        return loop->hasAttr(kFoldsInOrder) ? WalkResult::interrupt()
+                                            : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
 /// The reads in `pass` of a tensor of `block`'s type that `blockLoop`'s
 /// body computes (softmax's exponentials, layer norm's centered rows), each
 /// with the indices in that tensor of its first element (through the
@@ -452,7 +471,9 @@ void prefetchNextBlock(RewriterBase &rewriter, scf::ForallOp blockLoop) {
     // passes only add and multiply, the last reduction over a buffer that
     // the body computes from the block, or over the block itself after an
     // earlier pass read it from memory (rereading).
-    scf::ForallOp pass, bufferPass, rereading;
+    // Where the body computes per element (softmax's exponentials), the
+    // last reduction over a buffer that folds its rows lane-wise, in order.
+    scf::ForallOp pass, bufferPass, rereading, laneWisePass;
     decltype(readsOf(block, nullptr)) reads;
     decltype(tileReadsOf(block, nullptr)) rereads;
     bool blockRead = false;
@@ -472,6 +493,8 @@ void prefetchNextBlock(RewriterBase &rewriter, scf::ForallOp blockLoop) {
         rereading = readsBlock && blockRead ? inner : scf::ForallOp();
         rereads = std::move(tiles);
       }
+      if (perElement && reduces(inner))
+        laneWisePass = foldsLaneWise(inner) ? inner : scf::ForallOp();
       blockRead |= readsBlock;
     }
     if (!pass)
@@ -495,6 +518,27 @@ void prefetchNextBlock(RewriterBase &rewriter, scf::ForallOp blockLoop) {
         prefetchRows(rewriter, read.getLoc(), read.getVectorType(), buffer,
                      indicesThrough(rewriter, read, slices, offsets),
                      /*forWrite=*/false, kLocalityL2);
+      continue;
+    }
+    // Softmax in order: its row sums transpose every 16 x 16 step of the
+    // exponentials (read from L2) and leave memory idle for about as long
+    // as the exponentials take, while the exponential pass also streams
+    // the previous block's quotients out (PipelineRowBlocks.cpp). So the
+    // sums prefetch the next block, each 16 x 16 step its 16 rows, and the
+    // exponential pass does not: 4096 x 4096 on a Sapphire Rapids core, 21
+    // paired rounds, median 13.3 -> 12.7 ms and minimum 11.7 -> 11.0 at
+    // one thread, 7.1 -> 6.7 ms at two (both passes prefetching: no
+    // faster than the exponential pass alone). Reassociated sums take a
+    // few cycles a step, too few to bring the block in (11.6 -> 13.0 ms),
+    // so there the exponential pass prefetches.
+    if (laneWisePass && pass->isBeforeInBlock(laneWisePass)) {
+      rewriter.setInsertionPoint(laneWisePass);
+      SmallVector<Value> offsets =
+          nextBlockOffsets(rewriter, block, *blockRows);
+      for (auto &[read, next] : readsOfBlockBuffers(rewriter, laneWisePass,
+                                                    blockLoop, block, offsets))
+        prefetchRows(rewriter, read.getLoc(), read.getVectorType(), buffer,
+                     next, /*forWrite=*/false, kLocalityL2);
       continue;
     }
     // The next block's offsets, before the first pass that prefetches.
@@ -619,8 +663,10 @@ void markRowBlockLoop(scf::ForallOp loop) {
   loop->setAttr(kRowBlockLoop, UnitAttr::get(loop->getContext()));
 }
 
-void markRowReductionLoop(scf::ForOp loop) {
+void markRowReductionLoop(scf::ForOp loop, bool inOrder) {
   loop->setAttr(kRowReductionLoop, UnitAttr::get(loop->getContext()));
+  if (inOrder)
+    loop->setAttr(kFoldsInOrder, UnitAttr::get(loop->getContext()));
 }
 
 void insertPrefetches(RewriterBase &rewriter, func::FuncOp func,
@@ -646,6 +692,8 @@ void insertPrefetches(RewriterBase &rewriter, func::FuncOp func,
     loop->removeAttr(kRowBlockLoop);
     prefetchNextBlock(rewriter, loop);
   }
+  for (scf::ForOp loop : reductionLoops)
+    loop->removeAttr(kFoldsInOrder);
 }
 
 } // namespace axle::cpu

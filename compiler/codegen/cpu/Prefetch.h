@@ -15,12 +15,14 @@ namespace axle::cpu {
 void markRowBlockLoop(mlir::scf::ForallOp loop);
 
 /// Marks the loop over k of a row reduction (16 rows a step, each row a
-/// stream of its own), for `insertPrefetches`.
-void markRowReductionLoop(mlir::scf::ForOp loop);
+/// stream of its own), for `insertPrefetches`; `inOrder` where its rows
+/// fold in order, lane-wise (not an order-free reduction).
+void markRowReductionLoop(mlir::scf::ForOp loop, bool inOrder);
 
 /// After vectorization: elementwise loops that stream a large function
-/// argument prefetch it ahead, and the last parallel pass of a marked
-/// row-block loop prefetches the next block of its large input, and, where
+/// argument prefetch it ahead, and a pass of a marked row-block loop (the
+/// last parallel pass that reads the block, or a reduction after it)
+/// prefetches the next block of its large input, and, where
 /// `reductionRows`, marked row reductions over a large tensor prefetch each
 /// row ahead (Prefetch.cpp). Removes the marks.
 void insertPrefetches(mlir::RewriterBase &rewriter, mlir::func::FuncOp func,

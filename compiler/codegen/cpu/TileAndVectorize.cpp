@@ -319,8 +319,8 @@ void tileAndVectorizeRowReduction(RewriterBase &rewriter, linalg::LinalgOp op,
   // us, XLA 32; by default its maximum only, 37.8 -> 36.7).
   int64_t rows = bounds[row] % 16 == 0 ? 16 : bounds[row] > 1 ? bounds[row] : 0;
   int64_t depth = bounds[k] % 16 == 0 ? 16 : 0;
-  if (bounds[row] == 1 && depth &&
-      isOrderFreeReduction(op, reassociateFloats)) {
+  bool orderFree = isOrderFreeReduction(op, reassociateFloats);
+  if (bounds[row] == 1 && depth && orderFree) {
     rows = 1;
     depth = bounds[k] % 64 == 0 ? 64 : bounds[k] % 32 == 0 ? 32 : 16;
   }
@@ -341,7 +341,7 @@ void tileAndVectorizeRowReduction(RewriterBase &rewriter, linalg::LinalgOp op,
       return;
     // Each of the block's rows is a stream of its own (Prefetch.cpp, 4).
     if (auto kLoop = (*tiled)->getParentOfType<scf::ForOp>(); kLoop && rows > 1)
-      markRowReductionLoop(kLoop);
+      markRowReductionLoop(kLoop, /*inOrder=*/!orderFree);
   }
   // A body that the linalg vectorizer does not take (argmax's compares
   // and selects) is folded lane by lane, in the same order.

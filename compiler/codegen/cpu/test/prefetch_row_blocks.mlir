@@ -1,4 +1,5 @@
 // RUN: axle-opt --pass-pipeline='builtin.module(func.func(axle-tile-and-vectorize))' --split-input-file %s | FileCheck %s
+// RUN: axle-opt --pass-pipeline='builtin.module(func.func(axle-tile-and-vectorize{reassociate-reductions=true}))' --split-input-file %s | FileCheck %s --check-prefix=REASSOC
 
 // Blocks of rows prefetch the next block (Prefetch.cpp, part 2). Passes
 // that only subtract, multiply and add, as a layer norm's: the pass that
@@ -63,22 +64,45 @@ func.func @variance(%x: tensor<1024x1024xf32>) -> tensor<1024x1024xf32> {
 
 // -----
 
-// A softmax computes an exponential per element: only its exponential
-// pass (the last parallel pass that reads x) prefetches the next block;
-// the sums of the exponentials after it do not.
+// A softmax computes an exponential per element. Its sums add each row in
+// order, lane-wise (16 x 16 transposes), a pass as long as the
+// exponentials, and they prefetch the next block, each 16 x 16 step its 16
+// rows; the exponential pass, which the previous block's quotients join
+// as they stream out, and the maxima prefetch nothing.
 
 #rows = affine_map<(d0, d1) -> (d0, d1)>
 #row = affine_map<(d0, d1) -> (d0)>
 
 // CHECK-LABEL: func.func @softmax
-// CHECK: scf.forall (%{{.*}}) = (0) to (1024) step (16)
+// CHECK: %[[X:.*]] = bufferization.to_buffer %arg0 read_only
+// CHECK: scf.forall (%[[BLOCK:.*]]) = (0) to (1024) step (16)
 // CHECK-NOT: memref.prefetch
-// CHECK: arith.minsi
-// CHECK: memref.prefetch
 // CHECK: math.exp
-// CHECK: scf.for
+// CHECK-NOT: memref.prefetch
+// CHECK: %[[AHEAD:.*]] = arith.addi %[[BLOCK]], %c16
+// CHECK: %[[NEXT:.*]] = arith.minsi %[[AHEAD]], %c1008
+// CHECK: scf.for %[[K:.*]] = %c0 to %c1024 step %c16
+// CHECK: %[[FIRST:.*]] = arith.addi %[[NEXT]], %{{.*}}
+// CHECK-NEXT: memref.prefetch %[[X]][%[[FIRST]], %[[K]]], read, locality<2>
+// CHECK-COUNT-15: memref.prefetch %[[X]][%{{.*}}, %[[K]]], read, locality<2>
+// CHECK-NEXT: vector.transfer_read {{.*}} vector<16x16xf32>
+// CHECK: arith.divf
 // CHECK-NOT: memref.prefetch
 // CHECK: return
+
+// Where reductions reassociate, the sums take a few cycles per step, too
+// few to bring the next block in: the exponential pass prefetches it, the
+// sums do not.
+
+// REASSOC-LABEL: func.func @softmax
+// REASSOC: scf.forall (%{{.*}}) = (0) to (1024) step (16)
+// REASSOC-NOT: memref.prefetch
+// REASSOC: arith.minsi
+// REASSOC: memref.prefetch
+// REASSOC: math.exp
+// REASSOC: scf.for
+// REASSOC-NOT: memref.prefetch
+// REASSOC: return
 func.func @softmax(%x: tensor<1024x1024xf32>) -> tensor<1024x1024xf32> {
   %zero = arith.constant 0.000000e+00 : f32
   %ninf = arith.constant 0xFF800000 : f32
