@@ -381,9 +381,10 @@ func.func @transposed_b(%a: memref<128x256xbf16>, %b: memref<64x256xbf16>, %c: m
 // -----
 
 // Sizes that are no multiples of 32 (48 x 40 x 100) run padded: A, B and
-// C are copied into zeroed buffers of 64 x 128, 128 x 64 and 64 x 64 (C,
-// whose sums start from its values, is copied in too), the tiles run on
-// those, and C's part is copied back.
+// C are copied into buffers of 64 x 128, 128 x 64 and 64 x 64 (C, whose
+// sums start from its values, is copied in too) whose padding alone is
+// zeroed (the rows past the operand's, then the columns past its within
+// its rows), the tiles run on those, and C's part is copied back.
 
 #lhs = affine_map<(d0, d1, d2) -> (d0, d2)>
 #rhs = affine_map<(d0, d1, d2) -> (d2, d1)>
@@ -391,14 +392,28 @@ func.func @transposed_b(%a: memref<128x256xbf16>, %b: memref<64x256xbf16>, %c: m
 // AMX-LABEL: func.func @padded
 // AMX: %[[A:.*]] = memref.alloc() {alignment = 64 : i64} : memref<64x128xbf16>
 // AMX: %[[AW:.*]] = memref.subview %[[A]][0, 0] [48, 100] [1, 1]
-// AMX: linalg.fill ins(%{{.*}} : bf16) outs(%[[A]]
-// AMX: memref.copy %arg0, %[[AW]]
+// AMX-NOT: linalg.fill
+// AMX: %[[AR:.*]] = memref.subview %[[A]][48, 0] [16, 128] [1, 1]
+// AMX-NEXT: linalg.fill ins(%{{.*}} : bf16) outs(%[[AR]]
+// AMX-NEXT: %[[AC:.*]] = memref.subview %[[A]][0, 100] [48, 28] [1, 1]
+// AMX-NEXT: linalg.fill ins(%{{.*}} : bf16) outs(%[[AC]]
+// AMX-NEXT: memref.copy %arg0, %[[AW]]
 // AMX: %[[B:.*]] = memref.alloc() {alignment = 64 : i64} : memref<128x64xbf16>
-// AMX: memref.copy %arg1
+// AMX-NOT: linalg.fill
+// AMX: %[[BR:.*]] = memref.subview %[[B]][100, 0] [28, 64] [1, 1]
+// AMX-NEXT: linalg.fill ins(%{{.*}} : bf16) outs(%[[BR]]
+// AMX-NEXT: %[[BC:.*]] = memref.subview %[[B]][0, 40] [100, 24] [1, 1]
+// AMX-NEXT: linalg.fill ins(%{{.*}} : bf16) outs(%[[BC]]
+// AMX-NEXT: memref.copy %arg1
 // AMX: %[[C:.*]] = memref.alloc() {alignment = 64 : i64} : memref<64x64xf32>
 // AMX: %[[CW:.*]] = memref.subview %[[C]][0, 0] [48, 40] [1, 1]
-// AMX: linalg.fill ins(%{{.*}} : f32) outs(%[[C]]
-// AMX: memref.copy %arg2, %[[CW]]
+// AMX-NOT: linalg.fill
+// AMX: %[[CR:.*]] = memref.subview %[[C]][48, 0] [16, 64] [1, 1]
+// AMX-NEXT: linalg.fill ins(%{{.*}} : f32) outs(%[[CR]]
+// AMX-NEXT: %[[CC:.*]] = memref.subview %[[C]][0, 40] [48, 24] [1, 1]
+// AMX-NEXT: linalg.fill ins(%{{.*}} : f32) outs(%[[CC]]
+// AMX-NEXT: memref.copy %arg2, %[[CW]]
+// AMX-NOT: linalg.fill
 // AMX: scf.parallel ({{.*}}) = ({{.*}}) to (%c1{{.*}}) step (%c1{{.*}})
 // AMX-COUNT-4: amx.tile_load %[[C]]
 // AMX: amx.tile_load %[[A]]
