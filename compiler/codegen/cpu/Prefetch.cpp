@@ -418,6 +418,22 @@ readsOfBlockBuffers(RewriterBase &rewriter, scf::ForallOp pass,
   return found;
 }
 
+/// Before each read in `reduction` of a buffer that `blockLoop`'s body
+/// computes (readsOfBlockBuffers), prefetches the same rows of the next
+/// block (at `offsets`) from `buffer`, into L2; whether there was such a
+/// read.
+bool prefetchAtBufferReads(RewriterBase &rewriter, scf::ForallOp reduction,
+                           scf::ForallOp blockLoop,
+                           tensor::ExtractSliceOp block, Value buffer,
+                           ArrayRef<Value> offsets) {
+  auto reads =
+      readsOfBlockBuffers(rewriter, reduction, blockLoop, block, offsets);
+  for (auto &[read, next] : reads)
+    prefetchRows(rewriter, read.getLoc(), read.getVectorType(), buffer, next,
+                 /*forWrite=*/false, kLocalityL2);
+  return !reads.empty();
+}
+
 /// At the insertion point: the offsets of the block after `block` (the
 /// last block for the last one) in the source it is a block of rows of.
 SmallVector<Value> nextBlockOffsets(RewriterBase &rewriter,
@@ -530,16 +546,15 @@ void prefetchNextBlock(RewriterBase &rewriter, scf::ForallOp blockLoop) {
     // one thread, 7.1 -> 6.7 ms at two (both passes prefetching: no
     // faster than the exponential pass alone). Reassociated sums take a
     // few cycles a step, too few to bring the block in (11.6 -> 13.0 ms),
-    // so there the exponential pass prefetches.
+    // so there the exponential pass prefetches. Sums that read no such
+    // buffer leave it to the exponential pass too.
     if (laneWisePass && pass->isBeforeInBlock(laneWisePass)) {
       rewriter.setInsertionPoint(laneWisePass);
       SmallVector<Value> offsets =
           nextBlockOffsets(rewriter, block, *blockRows);
-      for (auto &[read, next] : readsOfBlockBuffers(rewriter, laneWisePass,
-                                                    blockLoop, block, offsets))
-        prefetchRows(rewriter, read.getLoc(), read.getVectorType(), buffer,
-                     next, /*forWrite=*/false, kLocalityL2);
-      continue;
+      if (prefetchAtBufferReads(rewriter, laneWisePass, blockLoop, block,
+                                buffer, offsets))
+        continue;
     }
     // The next block's offsets, before the first pass that prefetches.
     rewriter.setInsertionPoint(pass);
@@ -547,12 +562,9 @@ void prefetchNextBlock(RewriterBase &rewriter, scf::ForallOp blockLoop) {
     for (auto &[read, slices] : reads)
       prefetchLines(rewriter, loc, read.getVectorType(), buffer,
                     indicesThrough(rewriter, read, slices, offsets));
-    if (!bufferPass || bufferPass->isBeforeInBlock(pass))
-      continue;
-    for (auto &[read, next] :
-         readsOfBlockBuffers(rewriter, bufferPass, blockLoop, block, offsets))
-      prefetchRows(rewriter, read.getLoc(), read.getVectorType(), buffer, next,
-                   /*forWrite=*/false, kLocalityL2);
+    if (bufferPass && !bufferPass->isBeforeInBlock(pass))
+      (void)prefetchAtBufferReads(rewriter, bufferPass, blockLoop, block,
+                                  buffer, offsets);
   }
 }
 
