@@ -35,6 +35,12 @@ void insertPrefetches(mlir::RewriterBase &rewriter, mlir::func::FuncOp func,
 void markReadForPrefetch(mlir::vector::TransferReadOp read, int64_t dimension,
                          int64_t distance, bool forWrite);
 
+/// Asks, for the read of B in a matmul block's copy of a panel, that each
+/// register tile of the loop over row tiles (mr rows each) that uses the
+/// panel prefetch `rowsPerTile` rows of the next panel into L2: made by
+/// insertMarkedPrefetches, at the start of that loop's body.
+void markReadForNextPanelPrefetch(mlir::vector::TransferReadOp read, int64_t mr,
+                                  int64_t rowsPerTile);
 /// The prefetches of every read marked in `func`; at the end of tiling,
 /// once dead loops are gone.
 void insertMarkedPrefetches(mlir::RewriterBase &rewriter,
