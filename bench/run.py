@@ -383,10 +383,11 @@ def onednn_invoke(run, binary, threads, n, tag, timeout):
             "estimate_us": report["median_us"]}
 
 
-def amx_cell(peak):
-    """The AMX column of the peak table: its rate, or why there is none
-    (probes before the AMX probe existed, CPUs or kernels without it)."""
-    amx = peak.get("amx_bf16_gflops")
+def amx_cell(peak, key="amx_bf16_gflops"):
+    """An AMX column of the peak table (`key`: the tiles alone, or with
+    their loads): its rate, or why there is none (probes before that probe
+    existed, CPUs or kernels without AMX)."""
+    amx = peak.get(key)
     return f"{amx:.1f}" if amx else "(none)"
 
 
@@ -844,10 +845,17 @@ def target_lines(data, models, threads):
         if ratios and max(ratios)[0] > 1:
             worst, kind = max(ratios)
             slower.append(f"{name} {worst:.2f} ({NAMES[kind]})")
+    # Where the AMX probe also ran with its tile loads: the share of the
+    # AMX peak a matmul on tiles can reach at most.
+    bound = ""
+    if peak.get("amx_loaded_bf16_gflops") and peak.get("amx_bf16_gflops"):
+        bound = (f"; tiles fed by their loads reach "
+                 f"{peak['amx_loaded_bf16_gflops'] / peak['amx_bf16_gflops']:.0%}")
     return [f"- {threads} thread{'s' if threads > 1 else ''}: "
             f"f32 matmul 1024^3 (target {TARGET_F32_MATMUL:.0%} of FMA): "
             f"{listed(f32, TARGET_F32_MATMUL)}; bf16 matmuls (target "
-            f"{TARGET_BF16_MATMUL:.0%}): {listed(bf16, TARGET_BF16_MATMUL)}; "
+            f"{TARGET_BF16_MATMUL:.0%}{bound}): "
+            f"{listed(bf16, TARGET_BF16_MATMUL)}; "
             f"memory-bound (target {TARGET_MEMORY_BOUND:.0%} of copy, sums "
             f"of read): {listed(memory, TARGET_MEMORY_BOUND)}; slower than "
             f"the better of XLA:CPU and IREE: "
@@ -926,18 +934,20 @@ def write_report(path, data, models):
               f"{when})",
               "", "| threads | f32 FMA GFLOP/s | bf16 dot GFLOP/s (vdpbf16ps) "
               "| bf16 tiles GFLOP/s (AMX) "
+              "| AMX with tile loads GFLOP/s "
               "| copy 64 MiB GB/s | read 64 MiB GB/s | copy 512 MiB GB/s |",
-              "|---|---|---|---|---|---|---|"]
+              "|---|---|---|---|---|---|---|---|"]
     for threads, peak in data["peaks"].items():
         if "error" in peak:
             lines.append(f"| {threads} | probe failed: {peak['error']} "
-                         "| | | | | |")
+                         "| | | | | | |")
         else:
             big = (f"{peak['copy_big_gbs']:.1f}" if peak["copy_big_gbs"]
                    else "(not run)")
             lines.append(f"| {threads} | {peak['f32_gflops']:.1f} | "
                          f"{peak['bf16_gflops']:.1f} | "
                          f"{amx_cell(peak)} | "
+                         f"{amx_cell(peak, 'amx_loaded_bf16_gflops')} | "
                          f"{peak['copy_64mib_gbs']:.1f} | "
                          f"{peak['read_64mib_gbs']:.1f} | {big} |")
     one = data["peaks"].get(str(data["threads"][0]), {})
@@ -949,6 +959,14 @@ def write_report(path, data, models):
                 " times the f32 FMA rate"
                 if one.get("amx_bf16_gflops") and one.get("f32_gflops")
                 else "; this CPU (or its kernel) offers no AMX tiles")
+    if one.get("amx_loaded_bf16_gflops") and one.get("amx_bf16_gflops"):
+        amx_rate += (
+            "; with their four input tiles loaded from L1 before every four "
+            "multiplies, as each k step of a matmul on the 8 tile registers "
+            "must (2 x 2 blocks of tiles, the most reuse they allow), they "
+            f"reach {one['amx_loaded_bf16_gflops']:.0f} GFLOP/s, "
+            f"{one['amx_loaded_bf16_gflops'] / one['amx_bf16_gflops']:.0%} "
+            "of the AMX peak: about the most a matmul on tiles can reach here")
     lines += ["", "The bf16 share of peak is taken against the best of the "
               "three (a bf16 matmul may convert to f32 and use FMAs; "
               f"{dot_rate}{amx_rate}). Copy counts bytes read plus "

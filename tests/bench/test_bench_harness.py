@@ -49,6 +49,8 @@ def test_quick_run_writes_the_table(build_dir, tmp_path):
     # The peak table has a column for every bf16 peak the matmuls are
     # measured against, AMX tiles included (a rate, or "(none)").
     assert "| bf16 tiles GFLOP/s (AMX) |" in text
+    # And the tiles fed by their loads, a matmul kernel's bound.
+    assert "| AMX with tile loads GFLOP/s |" in text
     # The targets section restates the row against the better baseline.
     targets = text.split("## Against the targets", 1)[1]
     assert "- 1 thread: f32 matmul 1024^3" in targets
