@@ -12,11 +12,10 @@
 // lets this process use tile state (tdpbf16ps: a 16 x 32 bf16 tile times a
 // 32 x 16 one into 16 x 16 f32 sums, 16384 flops an instruction; 0
 // elsewhere), the same with the input tiles loaded from L1 before every four
-// multiplies (what a matmul kernel on tiles can reach at most), and the copy
-// bandwidth in GB/s (bytes read + bytes written, as
-// STREAM counts them;
-// the better of a plain loop and a streaming one with software prefetches
-// and non-temporal stores) of a 64 MiB buffer (the size of the suite's
+// multiplies (as a matmul kernel on tiles must), and the copy bandwidth in
+// GB/s (bytes read + bytes written, as STREAM counts them; the better of a
+// plain loop and a streaming one with software prefetches and non-temporal
+// stores) of a 64 MiB buffer (the size of the suite's
 // memory-bound inputs) and of a 512 MiB one (source and destination together
 // exceed this machine's L3; skipped with `quick`, which also shortens the FMA
 // loops), and the read bandwidth of summing 64 MiB. `fma` measures the FMA

@@ -846,7 +846,8 @@ def target_lines(data, models, threads):
             worst, kind = max(ratios)
             slower.append(f"{name} {worst:.2f} ({NAMES[kind]})")
     # Where the AMX probe also ran with its tile loads: the share of the
-    # AMX peak a matmul on tiles can reach at most.
+    # AMX peak it reached, what a matmul on tiles can reach where the loads
+    # cost.
     bound = ""
     if peak.get("amx_loaded_bf16_gflops") and peak.get("amx_bf16_gflops"):
         bound = (f"; tiles fed by their loads reach "
@@ -966,7 +967,8 @@ def write_report(path, data, models):
             "must (2 x 2 blocks of tiles, the most reuse they allow), they "
             f"reach {one['amx_loaded_bf16_gflops']:.0f} GFLOP/s, "
             f"{one['amx_loaded_bf16_gflops'] / one['amx_bf16_gflops']:.0%} "
-            "of the AMX peak: about the most a matmul on tiles can reach here")
+            "of the AMX peak (each the best of its probes, which may come "
+            "from different phases of a shared machine)")
     lines += ["", "The bf16 share of peak is taken against the best of the "
               "three (a bf16 matmul may convert to f32 and use FMAs; "
               f"{dot_rate}{amx_rate}). Copy counts bytes read plus "
