@@ -88,6 +88,8 @@ constexpr llvm::StringLiteral kFoldsInOrder = "axle.folds_in_order";
 /// On a marked vector read: [dimension, distance, write] (see
 /// markReadForPrefetch).
 constexpr llvm::StringLiteral kPrefetchShifted = "axle.prefetch_shifted";
+/// On a matmul block's panel copy read of B: [mr, rowsPerTile] (see
+/// markReadForNextPanelPrefetch).
 constexpr llvm::StringLiteral kPrefetchNextPanel = "axle.prefetch_next_panel";
 /// Smaller tensors stay in L2 (2 MiB) from one use to the next.
 constexpr int64_t kMinSourceBytes = 4 << 20;
