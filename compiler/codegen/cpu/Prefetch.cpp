@@ -697,29 +697,22 @@ void prefetchPastSlice(RewriterBase &rewriter, Location loc, Value slice,
     rewriter.setInsertionPointAfterValue(whole);
     buffer = readOnlyView(rewriter, loc, whole);
   }
-  auto constant = [&](int64_t value) -> Value {
-    return arith::ConstantIndexOp::create(rewriter, loc, value);
-  };
   SmallVector<Value> first(indices);
   addSliceOffsets(rewriter, loc, first, slices);
   // Past the slice is not past the tensor: each index stays where the
   // elements it starts fit.
   unsigned rowDim = type.getRank() - 2;
-  auto clamp = [&](Value index, unsigned dimension) -> Value {
-    int64_t extent = dimension == rowDim + 1 ? elements : 1;
-    return arith::MinSIOp::create(
-        rewriter, loc, index, constant(type.getDimSize(dimension) - extent));
+  auto last = [&](unsigned dimension) {
+    return type.getDimSize(dimension) -
+           (dimension == rowDim + 1 ? elements : 1);
   };
   for (auto [dimension, index] : llvm::enumerate(first))
     if (dimension != rowDim)
-      index = clamp(index, dimension);
+      index = aheadWithin(rewriter, loc, index, 0, last(dimension));
   auto rowType = VectorType::get({elements}, type.getElementType());
   for (int64_t row = 0; row < rows; ++row) {
     SmallVector<Value> at(first);
-    at[rowDim] = clamp(
-        row ? arith::AddIOp::create(rewriter, loc, first[rowDim], constant(row))
-            : first[rowDim],
-        rowDim);
+    at[rowDim] = aheadWithin(rewriter, loc, first[rowDim], row, last(rowDim));
     prefetchLines(rewriter, loc, rowType, buffer, at, /*clamp=*/{},
                   /*forWrite=*/false, kLocalityL2);
   }
