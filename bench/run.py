@@ -35,6 +35,9 @@ All three outputs are compared (XLA's is the reference). A peak probe
 (bench/peak_probe.c) measures the FMA peak and copy bandwidth on the same
 cores in the same run.
 
+It refuses to start when the build folder is behind the sources (`ninja -n`
+has steps to run), and the report names the commit it measured.
+
 Writes bench/results/latest.md (tables per thread count, compile times and
 peak RSS, the probe, the method), latest.json (every run) and latest.png.
 A model that fails on a backend shows the error's first line in its cell
@@ -314,6 +317,54 @@ class Worker:
             self.process.kill()
             self.process.wait()
             self.process = None
+
+
+def build_state(build_dir):
+    """Which axle the suite measures: the commit the sources are at, whether
+    they have uncommitted changes, and whether the build folder is behind
+    them (`ninja -n` has steps to run). A record measured with a build left
+    over from other sources says nothing about the sources it names."""
+    def output(command):
+        try:
+            result = subprocess.run(command, capture_output=True, text=True,
+                                    timeout=120)
+        except (OSError, subprocess.TimeoutExpired) as error:
+            return None, str(error)
+        return result, None
+
+    state = {"commit": None, "uncommitted": None, "pending_steps": None}
+    git, _ = output(["git", "-C", str(REPO), "rev-parse", "--short=12",
+                     "HEAD"])
+    if git and git.returncode == 0:
+        state["commit"] = git.stdout.strip()
+        changes, _ = output(["git", "-C", str(REPO), "status",
+                             "--porcelain", "--untracked-files=no"])
+        if changes and changes.returncode == 0:
+            state["uncommitted"] = bool(changes.stdout.strip())
+    ninja, error = output(["ninja", "-C", str(build_dir), "-n"])
+    if ninja is None or ninja.returncode != 0:
+        state["ninja_error"] = first_line(
+            error or ninja.stderr or ninja.stdout or "ninja -n failed")
+    else:
+        # `ninja -n` prints "[i/N] ..." for each step it would run.
+        state["pending_steps"] = sum(
+            1 for line in ninja.stdout.splitlines() if line.startswith("["))
+    return state
+
+
+def describe_build(state):
+    """One sentence for the report's header."""
+    commit = state.get("commit") or "an unknown commit (not a git checkout)"
+    text = f"axle built from {commit}"
+    if state.get("uncommitted"):
+        text += " with uncommitted changes"
+    if state.get("pending_steps"):
+        text += (f"; STALE: the build folder was {state['pending_steps']} "
+                 "build steps behind these sources (--allow-stale-build), so "
+                 "the times are of older code")
+    elif "ninja_error" in state:
+        text += f"; build folder not checked ({state['ninja_error']})"
+    return text
 
 
 def peak_probe(threads, tmp, mode=None):
@@ -912,7 +963,9 @@ def write_report(path, data, models):
               f"{env['versions']}; whole run {data['wall_s'] / 60:.1f} min"
               f"{' (--quick)' if data['quick'] else ''}. Load average (other "
               f"work on the same cores adds noise): {env['load_start']} at "
-              f"the start, {env['load_end']} at the end.", ""]
+              f"the start, {env['load_end']} at the end. "
+              f"{describe_build(env['build']) if 'build' in env else 'The build measured was not recorded'}.",
+              ""]
     lines += ["Each cell: median latency in ms ±half the interquartile range "
               "(as % of the median) (number of timed runs). Ratios are axle's "
               "median over the other's: below 1 means axle is faster. Rates "
@@ -1200,8 +1253,19 @@ def main():
                         help="report path; .json and .png go beside it")
     parser.add_argument("--build", type=pathlib.Path,
                         default=pathlib.Path(os.environ.get(
-                            "AXLE_BUILD_DIR", REPO / "build")))
-    parser.add_argument("--compile-timeout", type=float, default=300)
+                            "AXLE_BUILD_DIR", REPO / "build")),
+                        help="build folder whose tools/axle-compile and "
+                        "tools/axle-run are measured (default: "
+                        "$AXLE_BUILD_DIR, else build/)")
+    parser.add_argument("--compile-timeout", type=float, default=300,
+                        help="seconds each compiler (axle, IREE) may take "
+                        "per model before the model is marked failed "
+                        "(default 300)")
+    parser.add_argument("--allow-stale-build", action="store_true",
+                        help="measure even when the build folder is behind "
+                        "the sources (`ninja -n` has steps to run); the "
+                        "report then says so. Without it the suite refuses "
+                        "to start: rebuild first (scripts/build.sh)")
     args = parser.parse_args()
     started = time.perf_counter()
     settings = Settings(args.quick)
@@ -1217,6 +1281,12 @@ def main():
     for tool in ("axle-compile/axle-compile", "axle-run/axle-run"):
         if not (tools / tool).exists():
             parser.error(f"{tools / tool} is missing (scripts/build.sh)")
+    build = build_state(args.build)
+    if build["pending_steps"] and not args.allow_stale_build:
+        parser.error(f"{args.build} is {build['pending_steps']} build steps "
+                     "behind the sources, so the suite would measure older "
+                     "code: rebuild (scripts/build.sh), or pass "
+                     "--allow-stale-build to measure it anyway")
 
     def log(message):
         print(f"[{time.perf_counter() - started:6.0f}s] {message}",
@@ -1235,7 +1305,7 @@ def main():
     data = {"environment": {"date": datetime.datetime.now().strftime(
                 "%Y-%m-%d %H:%M"), "cpu": cpu, "cores": os.cpu_count(),
                 "versions": ", ".join(versions),
-                "load_start": load_average()},
+                "load_start": load_average(), "build": build},
             "quick": args.quick, "threads": threads_list,
             "settings": vars(settings), "peaks": {}, "models": {}}
     tmp = pathlib.Path(tempfile.mkdtemp(prefix="axle-bench-"))

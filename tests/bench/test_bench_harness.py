@@ -4,6 +4,7 @@ writes has the table."""
 import importlib.util
 import pathlib
 import re
+import shutil
 import subprocess
 import sys
 
@@ -30,7 +31,7 @@ def test_quick_run_writes_the_table(build_dir, tmp_path):
         [sys.executable, str(REPO_ROOT / "bench" / "run.py"), "--quick",
          "--models", "matmul_f32_256,exp", "--threads", "1", "--out",
          str(report),
-         "--build", str(build_dir)],
+         "--build", str(build_dir), "--allow-stale-build"],
         capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stdout + result.stderr
     text = report.read_text()
@@ -46,6 +47,8 @@ def test_quick_run_writes_the_table(build_dir, tmp_path):
         # libdnnl-dev) and agreed.
         assert "oneDNN ok" in row, row
     assert "**geomean**" in text
+    # The header names the build it measured.
+    assert re.search(r"axle built from [0-9a-f]{12}", text), text[:2000]
     # The peak table has a column for every bf16 peak the matmuls are
     # measured against, AMX tiles included (a rate, or "(none)").
     assert "| bf16 tiles GFLOP/s (AMX) |" in text
@@ -83,3 +86,37 @@ def test_every_model_runs_an_exported_program():
     assert all("--reassociate-reductions" in m.axle_flags for m in variants)
     bf16 = [m for m in suite.values() if m.name.startswith("matmul_bf16")]
     assert bf16 and all(m.axle_flags == ["--fast-math"] for m in bf16)
+
+
+def test_refuses_a_build_behind_its_sources(tmp_path):
+    # A build folder with a step left to run: the suite must not start
+    # (it would measure older code under the sources' commit) unless told
+    # to, and then the report says so.
+    require("jax", "the suite's models")
+    if shutil.which("ninja") is None:
+        pytest.skip("ninja is not installed (scripts/setup.sh installs it)")
+    build = tmp_path / "build"
+    for tool in ("axle-compile/axle-compile", "axle-run/axle-run"):
+        (build / "tools" / tool).parent.mkdir(parents=True)
+        (build / "tools" / tool).write_text("#!/bin/sh\nexit 1\n")
+    (build / "build.ninja").write_text(
+        "rule stamp\n  command = touch $out\nbuild stamp: stamp\n")
+    report = tmp_path / "latest.md"
+    result = subprocess.run(
+        [sys.executable, str(REPO_ROOT / "bench" / "run.py"), "--models",
+         "exp", "--threads", "1", "--out", str(report), "--build",
+         str(build)], capture_output=True, text=True, timeout=300)
+    assert result.returncode != 0
+    assert "is 1 build steps behind the sources" in result.stderr, \
+        result.stderr
+    assert "--allow-stale-build" in result.stderr
+    assert not report.exists()
+    # With the step done, the same folder passes the check.
+    subprocess.run(["ninja", "-C", str(build)], check=True,
+                   capture_output=True)
+    sys.path.insert(0, str(REPO_ROOT / "bench"))
+    import run
+    state = run.build_state(build)
+    assert state["pending_steps"] == 0, state
+    assert "STALE" not in run.describe_build(state)
+    assert "STALE" in run.describe_build(dict(state, pending_steps=3))
