@@ -45,6 +45,40 @@ func.func @matmul(%a: tensor<1024x512xf32>, %b: tensor<512x256xf32>, %c: tensor<
 
 // -----
 
+// Where 256 x 256 blocks would leave fewer than 4 for the threads, the
+// blocks are 128 columns wide if that leaves 4 of 256 rows (each copied
+// panel of B then serves all 64 row tiles), else 128 rows high.
+
+#lhs = affine_map<(d0, d1, d2) -> (d0, d2)>
+#rhs = affine_map<(d0, d1, d2) -> (d2, d1)>
+#out = affine_map<(d0, d1, d2) -> (d0, d1)>
+// CHECK-LABEL: func.func @wide_short_matmul
+// CHECK: scf.forall (%{{.*}}) = (0) to (768) step (128)
+// CHECK: scf.for %{{.*}} = %c0 to %c2 step %c1
+// CHECK: scf.for %{{.*}} = %c0 to %c256 step %c4
+// CHECK-LABEL: func.func @square_short_matmul
+// CHECK: scf.forall (%{{.*}}) = (0) to (256) step (128)
+// CHECK: scf.for %{{.*}} = %c0 to %c4 step %c1
+// CHECK: scf.for %{{.*}} = %c0 to %c128 step %c4
+func.func @wide_short_matmul(%a: tensor<256x768xf32>, %b: tensor<768x768xf32>, %c: tensor<256x768xf32>) -> tensor<256x768xf32> {
+  %0 = linalg.generic {indexing_maps = [#lhs, #rhs, #out], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %b : tensor<256x768xf32>, tensor<768x768xf32>) outs(%c : tensor<256x768xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %1 = math.fma %x, %y, %acc : f32
+    linalg.yield %1 : f32
+  } -> tensor<256x768xf32>
+  return %0 : tensor<256x768xf32>
+}
+func.func @square_short_matmul(%a: tensor<256x768xf32>, %b: tensor<768x256xf32>, %c: tensor<256x256xf32>) -> tensor<256x256xf32> {
+  %0 = linalg.generic {indexing_maps = [#lhs, #rhs, #out], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %b : tensor<256x768xf32>, tensor<768x256xf32>) outs(%c : tensor<256x256xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %1 = math.fma %x, %y, %acc : f32
+    linalg.yield %1 : f32
+  } -> tensor<256x256xf32>
+  return %0 : tensor<256x256xf32>
+}
+
+// -----
+
 // From k = 2048 on, k blocks are 512 deep: each k block reads and writes
 // every tile of C once more, which then costs more than reading the
 // 512 x 64 panel from L2. Not for bf16 inputs, whose block of A is widened
