@@ -41,6 +41,8 @@
 //     next panel into L2, a few rows each (prefetchNextPanel): the copies
 //     read L2 instead of waiting on L3 (14% of a 1024^3 matmul's samples
 //     at one thread before, 3% after; 1024^3 3-6% faster, mlp_infer 5%).
+//     Where the panel stays in L1, the tile's k loop issues them, a row
+//     per iteration, so they overlap its multiply-adds (1024^3 2-3%).
 //
 //  4. Row reductions (TileAndVectorize.cpp) read 16 rows a step of k, each
 //     row a stream of its own: 16 streams (the rows of sum_rows, 16 KiB
@@ -99,6 +101,9 @@ constexpr int64_t kStreamDistanceBytes = 8 << 10;
 /// How far ahead each row of a row reduction prefetches (2 KiB did better
 /// than 1, 4 or 8 on sums of 4096 x 4096 f32: 16 rows in flight).
 constexpr int64_t kRowDistanceBytes = 2 << 10;
+/// The most rows of a matmul's panel of B (64 f32 columns) that stay in
+/// L1 while the register tiles run over it (MatmulBlock.cpp).
+constexpr int64_t kPanelRowsInL1 = 128;
 /// Into L2 (prefetcht1): L1 is busy with the data in use.
 constexpr uint32_t kLocalityL2 = 2;
 /// Into L1 (prefetcht0, prefetchw): the marked reads use the data soon.
@@ -718,11 +723,25 @@ void prefetchPastSlice(RewriterBase &rewriter, Location loc, Value slice,
   }
 }
 
-/// The prefetches `markReadForNextPanelPrefetch` asked for: at the start
-/// of each iteration of the loop over row tiles that uses the panel the
-/// read's loop copies, `rowsPerTile` rows of the next panel: the one at
-/// the next nr columns of the block of B, or after its last column, the
-/// block's first column in the next k block.
+/// The k loop of a register tile in the body of `rows`, the loop over row
+/// tiles: the loop there that carries the tile of C as one vector.
+scf::ForOp registerTileKLoop(scf::ForOp rows) {
+  for (Operation &op : *rows.getBody())
+    if (auto loop = dyn_cast<scf::ForOp>(op);
+        loop && loop.getNumResults() == 1 &&
+        isa<VectorType>(loop.getResult(0).getType()))
+      return loop;
+  return nullptr;
+}
+
+/// The prefetches `markReadForNextPanelPrefetch` asked for: in each
+/// iteration of the loop over row tiles that uses the panel the read's
+/// loop copies, `rowsPerTile` rows of the next panel: the one at the next
+/// nr columns of the block of B, or after its last column, the block's
+/// first column in the next k block. Where the panel stays in L1 (at most
+/// kPanelRowsInL1 rows), the tile's k loop prefetches one of those rows in
+/// each of its first iterations; otherwise they all go at the start of
+/// the tile.
 void prefetchNextPanel(RewriterBase &rewriter, vector::TransferReadOp read,
                        int64_t mr, int64_t rowsPerTile) {
   auto block = dyn_cast<RankedTensorType>(read.getBase().getType());
@@ -762,7 +781,31 @@ void prefetchNextPanel(RewriterBase &rewriter, vector::TransferReadOp read,
       arith::AddIOp::create(rewriter, loc, firstRow,
                             arith::SelectOp::create(rewriter, loc, lastPanel,
                                                     constant(kc), constant(0)));
-  prefetchPastSlice(rewriter, loc, read.getBase(), indices, rowsPerTile, nr);
+  // Issued together at the start of the tile, the prefetches held up the
+  // loads of the tile of C that follow them (10% of 1024^3's samples fell
+  // on the two); one row per k iteration overlaps them with the tile's
+  // multiply-adds: 1024^3 0.980 of the time at one thread (50 of 80 paired
+  // rounds faster), 0.972 at two (37 of 60), mlp_infer 0.990. Not where
+  // the k loop itself reads its 512-row panel from L2 and needs the miss
+  // buffers (1024 x 4096 x 1024 1.02-1.03).
+  scf::ForOp kLoop = registerTileKLoop(rows);
+  std::optional<int64_t> step =
+      kLoop ? getConstantIntValue(kLoop.getStep()) : std::nullopt;
+  if (kc > kPanelRowsInL1 || !step || *step <= 0) {
+    prefetchPastSlice(rewriter, loc, read.getBase(), indices, rowsPerTile, nr);
+    return;
+  }
+  rewriter.setInsertionPointToStart(kLoop.getBody());
+  Value iteration = arith::DivUIOp::create(
+      rewriter, loc, kLoop.getInductionVar(), constant(*step));
+  Value early = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ult,
+                                      iteration, constant(rowsPerTile));
+  auto onlyEarly =
+      scf::IfOp::create(rewriter, loc, early, /*withElseRegion=*/false);
+  rewriter.setInsertionPointToStart(onlyEarly.thenBlock());
+  indices[rank - 2] =
+      arith::AddIOp::create(rewriter, loc, indices[rank - 2], iteration);
+  prefetchPastSlice(rewriter, loc, read.getBase(), indices, /*rows=*/1, nr);
 }
 
 } // namespace

@@ -5,7 +5,9 @@
 // (locality 2): the next 64 columns of the block, or after its last
 // column, its first column in the next k block (k + 128), clamped inside
 // B. 256 rows of 4-row tiles share the 128 rows of a panel: 2 rows each,
-// one prefetch per cache line (4 for 64 f32).
+// one prefetch per cache line (4 for 64 f32). While a panel stays in L1
+// (up to 128 rows), the tile's k loop issues them, a row per iteration;
+// deeper panels get them all at the start of the tile (last test).
 
 #lhs = affine_map<(d0, d1, d2) -> (d0, d2)>
 #rhs = affine_map<(d0, d1, d2) -> (d2, d1)>
@@ -28,7 +30,15 @@
 // CHECK-NEXT: %[[NEXTCOL:.*]] = arith.select %[[LAST]], %c0, %[[NEXT]]
 // CHECK-NEXT: %[[SHIFT:.*]] = arith.select %[[LAST]], %c128, %c0
 // CHECK-NEXT: %[[ROW:.*]] = arith.addi %[[FIRST]], %[[SHIFT]]
-// CHECK-NEXT: %[[INB:.*]] = arith.addi %[[ROW]], %[[K]]
+// CHECK-NOT: locality<2>
+// The panel (128 rows) stays in L1: the tile's k loop prefetches one of
+// the tile's 2 rows in each of its first 2 iterations.
+// CHECK: scf.for %[[KK:.*]] = %c0 to %c128 step %c4 iter_args
+// CHECK-NEXT: %[[ITER:.*]] = arith.divui %[[KK]], %c4
+// CHECK-NEXT: %[[EARLY:.*]] = arith.cmpi ult, %[[ITER]], %c2
+// CHECK-NEXT: scf.if %[[EARLY]] {
+// CHECK-NEXT: %[[PICK:.*]] = arith.addi %[[ROW]], %[[ITER]]
+// CHECK-NEXT: %[[INB:.*]] = arith.addi %[[PICK]], %[[K]]
 // CHECK-NEXT: %[[COL:.*]] = arith.minsi %[[NEXTCOL]], %c192
 // CHECK-NEXT: %[[ROW0:.*]] = arith.minsi %[[INB]], %c511
 // CHECK-NEXT: memref.prefetch %[[VIEW]][%[[ROW0]], %[[COL]]], read, locality<2>, data
@@ -38,10 +48,7 @@
 // CHECK-NEXT: memref.prefetch %[[VIEW]][%[[ROW0]], %[[C32]]], read, locality<2>, data
 // CHECK-NEXT: %[[C48:.*]] = arith.addi %[[COL]], %c48
 // CHECK-NEXT: memref.prefetch %[[VIEW]][%[[ROW0]], %[[C48]]], read, locality<2>, data
-// CHECK-NEXT: %[[INB1:.*]] = arith.addi %[[INB]], %c1
-// CHECK-NEXT: %[[ROW1:.*]] = arith.minsi %[[INB1]], %c511
-// CHECK-NEXT: memref.prefetch %[[VIEW]][%[[ROW1]], %[[COL]]], read, locality<2>, data
-// CHECK-COUNT-3: memref.prefetch %[[VIEW]][%[[ROW1]], %{{.*}}], read, locality<2>, data
+// CHECK-NEXT: }
 // CHECK-NOT: locality<2>
 // CHECK: return
 func.func @matmul(%a: tensor<1024x512xf32>, %b: tensor<512x256xf32>, %c: tensor<1024x256xf32>) -> tensor<1024x256xf32> {
@@ -58,7 +65,7 @@ func.func @matmul(%a: tensor<1024x512xf32>, %b: tensor<512x256xf32>, %c: tensor<
 // bf16 operands are widened as their panels are copied: a row of 64 bf16
 // is two cache lines. Blocks of C here are 128 rows high (256 would leave
 // fewer than 4) and k blocks 128 deep (bf16): 32 tiles of 4 rows share a
-// panel's 128 rows, 4 rows each.
+// panel's 128 rows, 4 rows each, one a k iteration (2 lines a row).
 
 #lhs = affine_map<(d0, d1, d2) -> (d0, d2)>
 #rhs = affine_map<(d0, d1, d2) -> (d2, d1)>
@@ -67,7 +74,11 @@ func.func @matmul(%a: tensor<1024x512xf32>, %b: tensor<512x256xf32>, %c: tensor<
 // CHECK-SAME: %[[B:[a-z0-9]+]]: tensor<2048x256xbf16>
 // CHECK: %[[VIEW:.*]] = bufferization.to_buffer %[[B]] read_only
 // CHECK: scf.for %{{.*}} = %c0 to %c128 step %c4
-// CHECK-COUNT-8: memref.prefetch %[[VIEW]]{{.*}}, read, locality<2>, data
+// CHECK-NOT: locality<2>
+// CHECK: scf.for %{{.*}} = %c0 to %c128 step %c4 iter_args
+// CHECK: arith.cmpi ult, %{{.*}}, %c4
+// CHECK-NEXT: scf.if
+// CHECK-COUNT-2: memref.prefetch %[[VIEW]]{{.*}}, read, locality<2>, data
 // CHECK-NOT: locality<2>
 // CHECK: return
 func.func @matmul_bf16(%a: tensor<256x2048xbf16>, %b: tensor<2048x256xbf16>, %c: tensor<256x256xf32>) -> tensor<256x256xf32> {
@@ -76,6 +87,34 @@ func.func @matmul_bf16(%a: tensor<256x2048xbf16>, %b: tensor<2048x256xbf16>, %c:
     %xf = arith.extf %x : bf16 to f32
     %yf = arith.extf %y : bf16 to f32
     %1 = math.fma %xf, %yf, %acc : f32
+    linalg.yield %1 : f32
+  } -> tensor<256x256xf32>
+  return %0 : tensor<256x256xf32>
+}
+
+// -----
+
+// f32 from k = 2048 on: 512-deep panels, which the k loop reads from L2.
+// The prefetches all go at the start of each row tile: 128-row blocks
+// (256 would leave fewer than 4), 32 tiles over 512 rows, at most 8 rows
+// each, 4 lines a row.
+
+#lhs = affine_map<(d0, d1, d2) -> (d0, d2)>
+#rhs = affine_map<(d0, d1, d2) -> (d2, d1)>
+#out = affine_map<(d0, d1, d2) -> (d0, d1)>
+// CHECK-LABEL: func.func @deep_matmul
+// CHECK-SAME: %[[B:[a-z0-9]+]]: tensor<2048x256xf32>
+// CHECK: %[[VIEW:.*]] = bufferization.to_buffer %[[B]] read_only
+// CHECK: scf.for %{{.*}} = %c0 to %c128 step %c4
+// CHECK-COUNT-32: memref.prefetch %[[VIEW]]{{.*}}, read, locality<2>, data
+// CHECK-NOT: locality<2>
+// CHECK: scf.for %{{.*}} = %c0 to %c512 step %c4 iter_args
+// CHECK-NOT: locality<2>
+// CHECK: return
+func.func @deep_matmul(%a: tensor<256x2048xf32>, %b: tensor<2048x256xf32>, %c: tensor<256x256xf32>) -> tensor<256x256xf32> {
+  %0 = linalg.generic {indexing_maps = [#lhs, #rhs, #out], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %b : tensor<256x2048xf32>, tensor<2048x256xf32>) outs(%c : tensor<256x256xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %1 = math.fma %x, %y, %acc : f32
     linalg.yield %1 : f32
   } -> tensor<256x256xf32>
   return %0 : tensor<256x256xf32>
