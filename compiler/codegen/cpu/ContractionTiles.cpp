@@ -14,7 +14,9 @@
 // the input times a row of the filter with one fused multiply-add, exactly as
 // the scalar body does. Where a column of tiles would read more of the
 // filter than L2 keeps, its tiles run over the filter block by block
-// (reductionBlock), the blocks in the reductions' order.
+// (reductionBlock), the blocks in the reductions' order; where it is more
+// than L1 keeps but a window position's part and a row of sums fit, each
+// row of output points runs position by position (runsByWindowPosition).
 //
 //===----------------------------------------------------------------------===//
 
@@ -470,6 +472,37 @@ int64_t reductionBlock(linalg::LinalgOp op, unsigned n, int64_t nr) {
   return depth >= 16 && depth < bounds.back() ? depth : 0;
 }
 
+/// Whether the register tiles of a convolution (several reduction loops:
+/// the window's, then the input features) should run window position by
+/// window position over a whole row of output points: where the filter's
+/// slice for one column of tiles (every reduction step, nr features) is
+/// larger than an L1 block, but one window position's part of it (the
+/// input features) and the row's sums (m x nr) fit one together. Each
+/// position's part of the filter then stays in L1 for all the row's
+/// tiles, instead of every tile reading the whole slice from L2; the row's
+/// sums are read and written once per position, from L1. A ResNet stage's
+/// 3 x 3 convolution over 64 features (slice 147 KiB; row 56 x 64, 14 KiB,
+/// and a position 16 KiB), paired rounds: 0.967 of the time at one thread
+/// (14 of 20 rounds faster), 0.954 at two (15 of 20).
+bool runsByWindowPosition(linalg::LinalgOp op, unsigned m, unsigned n,
+                          int64_t nr) {
+  SmallVector<int64_t> bounds = op.getStaticLoopRanges();
+  if (bounds.size() < n + 3)
+    return false;
+  int64_t filterBytes = getElementTypeOrSelf(op->getOperand(1).getType())
+                            .getIntOrFloatBitWidth() /
+                        8;
+  int64_t sumBytes = getElementTypeOrSelf(op->getOperand(2).getType())
+                         .getIntOrFloatBitWidth() /
+                     8;
+  int64_t position = nr * filterBytes * bounds.back();
+  int64_t slice = position;
+  for (unsigned i = n + 1; i + 1 < bounds.size(); ++i)
+    slice *= bounds[i];
+  int64_t row = bounds[m] * nr * sumBytes;
+  return slice > kBlockBytes && position + row <= kBlockBytes;
+}
+
 /// Tiles a contraction matched by `matchRegisterContraction` into register
 /// tiles (`registerTile`: up to 4 values of m by 4 vectors of n, or 8 by 2,
 /// 16 by 1): one scf.forall over the parallel loops (other parallel loops
@@ -528,6 +561,27 @@ void tileRegisterContraction(RewriterBase &rewriter, linalg::LinalgOp op,
     tiled = tile(rewriter, *tiled, blocks);
     if (failed(tiled))
       return;
+    parallel[n] = 0;
+    tiled = tile(rewriter, *tiled, parallel, /*sequential=*/true);
+  } else if (runsByWindowPosition(op, m, n, nr)) {
+    // One scf.forall iteration per row of output points (and column of
+    // features), in it a loop per window dimension, one position a step,
+    // then the row's register tiles over all input features: each sum
+    // still adds its products in the scalar code's order (kh, kw, c).
+    SmallVector<int64_t> rows(bounds.size(), 0);
+    for (unsigned i = 0; i < m; ++i)
+      rows[i] = 1;
+    rows[n] = bounds[n] == nr ? 0 : nr;
+    tiled = tileFusingInitFills(rewriter, *tiled, rows);
+    if (failed(tiled))
+      return;
+    SmallVector<int64_t> positions = reductions;
+    positions.back() = 0;
+    tiled = tile(rewriter, *tiled, positions);
+    if (failed(tiled))
+      return;
+    for (unsigned i = 0; i < m; ++i)
+      parallel[i] = 0;
     parallel[n] = 0;
     tiled = tile(rewriter, *tiled, parallel, /*sequential=*/true);
   } else {

@@ -272,6 +272,36 @@ func.func @add_10(%x: tensor<8x10xf32>, %y: tensor<8x10xf32>) -> tensor<8x10xf32
 
 // -----
 
+// A 3 x 3 convolution over 64 features: the filter's slice for one column
+// of register tiles (3 x 3 x 64 x 64 f32, 144 KiB) would not stay in L1,
+// but one window position's part (16 KiB) and a row of sums (16 x 64,
+// 4 KiB) do. So each row of output points is one scf.forall iteration, in
+// it the window's rows and columns one position a step, then the row's
+// 4 x 64 register tiles over the 64 input features.
+
+#in = affine_map<(n, oh, ow, of, kh, kw, if) -> (n, oh + kh, ow + kw, if)>
+#k = affine_map<(n, oh, ow, of, kh, kw, if) -> (kh, kw, if, of)>
+#o = affine_map<(n, oh, ow, of, kh, kw, if) -> (n, oh, ow, of)>
+// CHECK-LABEL: func.func @conv_by_window_position
+// CHECK: scf.forall (%{{.*}}, %{{.*}}) in (2, 4)
+// CHECK-NEXT: tensor.extract_slice
+// CHECK-NEXT: tensor.extract_slice
+// CHECK-NEXT: scf.for %{{.*}} = %c0 to %c3 step %c1
+// CHECK-NEXT: scf.for %{{.*}} = %c0 to %c3 step %c1
+// CHECK: scf.for %{{.*}} = %c0 to %c16 step %c4
+// CHECK: scf.for %{{.*}} = %c0 to %c64 step %c1
+// CHECK-COUNT-4: math.fma {{.*}} : vector<64xf32>
+func.func @conv_by_window_position(%x: tensor<2x6x18x64xf32>, %w: tensor<3x3x64x64xf32>, %c: tensor<2x4x16x64xf32>) -> tensor<2x4x16x64xf32> {
+  %0 = linalg.generic {indexing_maps = [#in, #k, #o], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]} ins(%x, %w : tensor<2x6x18x64xf32>, tensor<3x3x64x64xf32>) outs(%c : tensor<2x4x16x64xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %1 = math.fma %a, %b, %acc : f32
+    linalg.yield %1 : f32
+  } -> tensor<2x4x16x64xf32>
+  return %0 : tensor<2x4x16x64xf32>
+}
+
+// -----
+
 // A convolution (NHWC x HWIO, stride 2 in columns) gets the same register
 // tile: 8 output columns (m; 8 rows, since 32 features are 2 vectors) by
 // 32 output features (n) in one scf.forall step, the window rows, columns and input features as loops of step 1
