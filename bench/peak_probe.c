@@ -2,10 +2,12 @@
 // bandwidth, measured on the cores the caller pinned us to.
 //
 //   clang-22 -O3 -march=native -pthread peak_probe.c -o peak_probe
-//   taskset -c 0,1 ./peak_probe THREADS [quick|fma]
+//   taskset -c 0,1 ./peak_probe THREADS [quick|fma|fma-short]
 //
 // Prints one line of JSON: f32 GFLOP/s (independent chains of 512-bit
 // vfmadd231ps, enough of them to cover the FMA latency on every port),
+// f32 GFLOP/s of the same multiply-adds in a matmul register tile's shape
+// (vector loads from L1 and broadcasts feeding them, f32_loaded_gflops),
 // bf16 GFLOP/s where the CPU has AVX512-BF16 (vdpbf16ps: 32 bf16 products
 // summed pairwise into 16 f32 lanes, so 64 flops an instruction), bf16
 // GFLOP/s of AMX tile multiplies where the CPU has AMX-BF16 and the kernel
@@ -20,9 +22,10 @@
 // exceed this machine's L3; skipped with `quick`, which also shortens the FMA
 // loops), and the read bandwidth of summing 64 MiB. `fma` measures the FMA
 // peaks alone (the harness repeats that between models: other work on a shared
-// machine can halve one probe). Every thread runs the same kernel on its own
-// data; the best of several repetitions counts, since a peak is what the
-// hardware can do, not what it usually does.
+// machine can halve one probe), `fma-short` the same with a quarter of the
+// iterations (the harness runs it right before each compute-bound model). Every
+// thread runs the same kernel on its own data; the best of several repetitions
+// counts, since a peak is what the hardware can do, not what it usually does.
 #define _GNU_SOURCE
 #include <immintrin.h>
 #include <pthread.h>
@@ -76,6 +79,45 @@ static void *fmaF32(void *arg) {
   for (long it = 0; it < fmaIters; ++it) {
     for (int i = 0; i < CHAINS; ++i)
       acc[i] = _mm512_fmadd_ps(acc[i], a, b);
+    KEEP_CHAINS(acc);
+  }
+  sink = sumChains(acc);
+  return NULL;
+}
+
+// The same multiply-adds in a matmul's shape (MatmulBlock.cpp's register
+// tile): 4 rows x 64 columns of sums, each k step 4 vector loads of a
+// 128 x 64 panel of B (32 KiB, so it stays in L1) and 4 broadcasts of A,
+// for 16 multiply-adds. Where this runs slower than the chains above, the
+// loads cost (on a shared core, often only for a while): a matmul can at
+// best run at this loop's rate.
+#define PANEL_ROWS 128
+static void *fmaF32Loaded(void *arg) {
+  (void)arg;
+  static _Thread_local float panel[PANEL_ROWS * 64]
+      __attribute__((aligned(64)));
+  static _Thread_local float rowsOfA[4 * PANEL_ROWS]
+      __attribute__((aligned(64)));
+  for (int i = 0; i < PANEL_ROWS * 64; ++i)
+    panel[i] = 1e-7f;
+  for (int i = 0; i < 4 * PANEL_ROWS; ++i)
+    rowsOfA[i] = 0.5f;
+  __m512 acc[CHAINS];
+  initChains(acc);
+  for (long pass = 0; pass < fmaIters / PANEL_ROWS; ++pass) {
+#pragma clang loop unroll_count(4)
+    for (int k = 0; k < PANEL_ROWS; ++k) {
+      const float *b = panel + k * 64;
+      __m512 b0 = _mm512_load_ps(b), b1 = _mm512_load_ps(b + 16),
+             b2 = _mm512_load_ps(b + 32), b3 = _mm512_load_ps(b + 48);
+      for (int r = 0; r < 4; ++r) {
+        __m512 a = _mm512_set1_ps(rowsOfA[r * PANEL_ROWS + k]);
+        acc[4 * r] = _mm512_fmadd_ps(a, b0, acc[4 * r]);
+        acc[4 * r + 1] = _mm512_fmadd_ps(a, b1, acc[4 * r + 1]);
+        acc[4 * r + 2] = _mm512_fmadd_ps(a, b2, acc[4 * r + 2]);
+        acc[4 * r + 3] = _mm512_fmadd_ps(a, b3, acc[4 * r + 3]);
+      }
+    }
     KEEP_CHAINS(acc);
   }
   sink = sumChains(acc);
@@ -320,11 +362,14 @@ int main(int argc, char **argv) {
   if (threads < 1 || threads > 64)
     threads = 1;
   int quick = argc > 2 && strcmp(argv[2], "quick") == 0;
-  int fmaOnly = argc > 2 && strcmp(argv[2], "fma") == 0;
-  if (quick)
+  int fmaOnly = argc > 2 && (strcmp(argv[2], "fma") == 0 ||
+                             strcmp(argv[2], "fma-short") == 0);
+  if (quick || (argc > 2 && strcmp(argv[2], "fma-short") == 0))
     fmaIters /= 4;
   // 16 lanes x 2 flops per chain per iteration.
   double f32 = fmaPeak(threads, fmaF32, CHAINS * 16 * 2.0);
+  // A k step per iteration: 16 multiply-adds of 16 lanes.
+  double f32Loaded = fmaPeak(threads, fmaF32Loaded, 16 * 16 * 2.0);
 #ifdef __AVX512BF16__
   double bf16 = fmaPeak(threads, fmaBf16, CHAINS * 16 * 4.0);
 #else
@@ -338,18 +383,21 @@ int main(int argc, char **argv) {
   }
 #endif
   if (fmaOnly) {
-    printf("{\"threads\": %d, \"f32_gflops\": %.2f, \"bf16_gflops\": %.2f, "
+    printf("{\"threads\": %d, \"f32_gflops\": %.2f, "
+           "\"f32_loaded_gflops\": %.2f, \"bf16_gflops\": %.2f, "
            "\"amx_bf16_gflops\": %.2f, \"amx_loaded_bf16_gflops\": %.2f}\n",
-           threads, f32, bf16, amx, amxLoaded);
+           threads, f32, f32Loaded, bf16, amx, amxLoaded);
     return 0;
   }
   double copySmall = bandwidth(threads, 64ul << 20, 0);
   double readSmall = bandwidth(threads, 64ul << 20, 1);
   double copyBig = quick ? 0 : bandwidth(threads, 512ul << 20, 0);
-  printf("{\"threads\": %d, \"f32_gflops\": %.2f, \"bf16_gflops\": %.2f, "
+  printf("{\"threads\": %d, \"f32_gflops\": %.2f, "
+         "\"f32_loaded_gflops\": %.2f, \"bf16_gflops\": %.2f, "
          "\"amx_bf16_gflops\": %.2f, \"amx_loaded_bf16_gflops\": %.2f, "
          "\"copy_64mib_gbs\": %.2f, \"read_64mib_gbs\": %.2f, "
          "\"copy_big_gbs\": %.2f}\n",
-         threads, f32, bf16, amx, amxLoaded, copySmall, readSmall, copyBig);
+         threads, f32, f32Loaded, bf16, amx, amxLoaded, copySmall, readSmall,
+         copyBig);
   return 0;
 }

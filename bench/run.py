@@ -32,8 +32,10 @@ and counted by a time budget (`plan_runs`): at least 10 timed runs unless
 a model is so slow that 10 would not fit the per-model cap, then fewer
 (never under 2; the table shows the count).
 All three outputs are compared (XLA's is the reference). A peak probe
-(bench/peak_probe.c) measures the FMA peak and copy bandwidth on the same
-cores in the same run.
+(bench/peak_probe.c) measures the FMA peak, the same multiply-adds in a
+matmul register tile's shape fed from L1, and copy bandwidth on the same
+cores in the same run; a short one runs right before each model, for
+context on the phase of a shared machine the model met.
 
 It refuses to start when the build folder is behind the sources (`ninja -n`
 has steps to run), and the report names the commit it measured.
@@ -369,7 +371,8 @@ def describe_build(state):
 
 def peak_probe(threads, tmp, mode=None):
     """FMA peak and copy bandwidth on the cores of `threads` threads (mode
-    "quick": shorter, "fma": the FMA peaks alone)."""
+    "quick": shorter, "fma": the FMA peaks alone, "fma-short": those with
+    shorter loops)."""
     binary = tmp / "peak_probe"
     if not binary.exists():
         compiler = shutil.which("clang-22") or shutil.which("clang")
@@ -434,12 +437,24 @@ def onednn_invoke(run, binary, threads, n, tag, timeout):
             "estimate_us": report["median_us"]}
 
 
+def loaded_cell(peak):
+    """The f32 tile loop column of the peak table (runs from before the
+    probe had it show none)."""
+    loaded = peak.get("f32_loaded_gflops")
+    return f"{loaded:.1f}" if loaded else "(none)"
+
+
 def amx_cell(peak, key="amx_bf16_gflops"):
     """An AMX column of the peak table (`key`: the tiles alone, or with
     their loads): its rate, or why there is none (probes before that probe
     existed, CPUs or kernels without AMX)."""
     amx = peak.get(key)
     return f"{amx:.1f}" if amx else "(none)"
+
+
+# What a model's slot keeps of the probe run just before it.
+PROBE_BEFORE_KEYS = ("copy_64mib_gbs", "read_64mib_gbs", "f32_gflops",
+                     "f32_loaded_gflops", "bf16_gflops", "amx_bf16_gflops")
 
 
 def probe_peaks(data, threads_list, tmp, mode, log):
@@ -449,7 +464,7 @@ def probe_peaks(data, threads_list, tmp, mode, log):
     a peak is what the cores can do when nothing else runs on them)."""
     for threads in threads_list:
         peak = peak_probe(threads, tmp, mode)
-        if mode != "fma":
+        if mode not in ("fma", "fma-short"):
             log(f"peak probe, {threads} thread(s): {peak}")
         old = data["peaks"].get(str(threads))
         if old and "error" not in old and "error" not in peak:
@@ -869,6 +884,14 @@ def target_lines(data, models, threads):
                  if before else None)
         return found[2] if found else None
 
+    def tile_loop_before(name):
+        """What the register tile's loop fed from L1 reached in the probe
+        just before the model, as a share of that probe's FMA peak."""
+        before = slot_of(name).get("probe_before") or {}
+        if before.get("f32_loaded_gflops") and before.get("f32_gflops"):
+            return before["f32_loaded_gflops"] / before["f32_gflops"]
+        return None
+
     def listed(names, target):
         parts = []
         for name in names:
@@ -876,8 +899,11 @@ def target_lines(data, models, threads):
             mark = ("–" if share is None else
                     f"{100 * share:.0f}%{'' if share >= target else ' (under)'}")
             nearby = share_before(name)
+            loop = tile_loop_before(name) if name in f32 else None
             if nearby is not None:
-                mark += f" [{100 * nearby:.0f}%]"
+                mark += (f" [{100 * nearby:.0f}%"
+                         + (f"; tile loop {100 * loop:.0f}%]" if loop
+                            else "]"))
             parts.append(f"{name} {mark}")
         return ", ".join(parts) or "–"
 
@@ -899,12 +925,17 @@ def target_lines(data, models, threads):
     # Where the AMX probe also ran with its tile loads: the share of the
     # AMX peak it reached, what a matmul on tiles can reach where the loads
     # cost.
+    f32_bound = ""
+    if peak.get("f32_loaded_gflops") and peak.get("f32_gflops"):
+        f32_bound = (f"; the register tile's loop fed from L1 reaches "
+                     f"{peak['f32_loaded_gflops'] / peak['f32_gflops']:.0%}")
     bound = ""
     if peak.get("amx_loaded_bf16_gflops") and peak.get("amx_bf16_gflops"):
         bound = (f"; tiles fed by their loads reach "
                  f"{peak['amx_loaded_bf16_gflops'] / peak['amx_bf16_gflops']:.0%}")
     return [f"- {threads} thread{'s' if threads > 1 else ''}: "
-            f"f32 matmul 1024^3 (target {TARGET_F32_MATMUL:.0%} of FMA): "
+            f"f32 matmul 1024^3 (target {TARGET_F32_MATMUL:.0%} of FMA"
+            f"{f32_bound}): "
             f"{listed(f32, TARGET_F32_MATMUL)}; bf16 matmuls (target "
             f"{TARGET_BF16_MATMUL:.0%}{bound}): "
             f"{listed(bf16, TARGET_BF16_MATMUL)}; "
@@ -986,19 +1017,21 @@ def write_report(path, data, models):
             "FMA peaks of one after every model too")
     lines += ["## Peak probe (bench/peak_probe.c, clang -O3 -march=native; "
               f"{when})",
-              "", "| threads | f32 FMA GFLOP/s | bf16 dot GFLOP/s (vdpbf16ps) "
+              "", "| threads | f32 FMA GFLOP/s | f32 tile loop GFLOP/s "
+              "| bf16 dot GFLOP/s (vdpbf16ps) "
               "| bf16 tiles GFLOP/s (AMX) "
               "| AMX with tile loads GFLOP/s "
               "| copy 64 MiB GB/s | read 64 MiB GB/s | copy 512 MiB GB/s |",
-              "|---|---|---|---|---|---|---|---|"]
+              "|---|---|---|---|---|---|---|---|---|"]
     for threads, peak in data["peaks"].items():
         if "error" in peak:
             lines.append(f"| {threads} | probe failed: {peak['error']} "
-                         "| | | | | | |")
+                         "| | | | | | | |")
         else:
             big = (f"{peak['copy_big_gbs']:.1f}" if peak["copy_big_gbs"]
                    else "(not run)")
             lines.append(f"| {threads} | {peak['f32_gflops']:.1f} | "
+                         f"{loaded_cell(peak)} | "
                          f"{peak['bf16_gflops']:.1f} | "
                          f"{amx_cell(peak)} | "
                          f"{amx_cell(peak, 'amx_loaded_bf16_gflops')} | "
@@ -1022,6 +1055,19 @@ def write_report(path, data, models):
             f"{one['amx_loaded_bf16_gflops'] / one['amx_bf16_gflops']:.0%} "
             "of the AMX peak (each the best of its probes, which may come "
             "from different phases of a shared machine)")
+    if one.get("f32_loaded_gflops") and one.get("f32_gflops"):
+        lines += ["", "The f32 tile loop is the FMA probe's multiply-adds "
+                  "in a matmul's shape (axle's register tile: 4 x 64 sums, "
+                  "each k step 4 vector loads of a 32 KiB panel of B that "
+                  "stays in L1 and 4 broadcasts of A for 16 multiply-adds): "
+                  f"at best {one['f32_loaded_gflops']:.1f} GFLOP/s, "
+                  f"{one['f32_loaded_gflops'] / one['f32_gflops']:.0%} of the "
+                  "FMA peak, at one thread. A matmul runs at best at this "
+                  "loop's rate; on a shared machine the loads cost more in "
+                  "some phases than in others, so the targets section also "
+                  "gives, in brackets, each compute-bound model's share of "
+                  "the FMA probe run just before it and what the tile loop "
+                  "reached in that probe."]
     lines += ["", "The bf16 share of peak is taken against the best of the "
               "three (a bf16 matmul may convert to f32 and use FMAs; "
               f"{dot_rate}{amx_rate}). Copy counts bytes read plus "
@@ -1077,10 +1123,13 @@ def write_report(path, data, models):
                   "| | | | | | |", ""]
     lines += ["## Against the targets", "",
               "Shares of the probe's peak above, axle's medians; \"(under)\" "
-              "marks a share below its target. In brackets, a memory-bound "
-              "model's share of a short probe run just before it (copy, or "
-              "read for sums), for context: this machine's bandwidth moves "
-              "during a run, and the target is held against the best probe. "
+              "marks a share below its target. In brackets, for context, "
+              "the model's share of a short probe run just before it (a "
+              "memory-bound model's of copy, or read for sums; a matmul's of "
+              "the FMA peak, then what the f32 tile loop reached in that "
+              "probe as a share of its FMA peak): this machine's bandwidth, "
+              "and what a core's loads cost, move during a run, and the "
+              "target is held against the best probe. "
               "The ratio after a slower model is axle's median over the "
               "faster baseline's.", ""]
     for threads in data["threads"]:
@@ -1345,12 +1394,16 @@ def main():
                 f"({record['iree_compile'].get('flags') or 'FAILED: ' + record['iree_compile'].get('error', '')})")
             estimate = None
             for threads in threads_list:
-                # A memory-bound model's bandwidth is also put against a
-                # probe run just before it: on a shared machine the
-                # bandwidth moves during a run, and the best probe of the
-                # run can be far from what the model met.
+                # A model's rate is also put against a probe run just
+                # before it (a memory-bound model's against the copy and
+                # read bandwidth, another's against the FMA peaks): on a
+                # shared machine the bandwidth, and what a core's loads
+                # cost, move during a run, and the best probe of the run
+                # can be far from what the model met.
                 before = (peak_probe(threads, tmp, "quick")
-                          if model.bytes and not model.flops else None)
+                          if model.bytes and not model.flops else
+                          peak_probe(threads, tmp, "fma-short")
+                          if model.flops else None)
                 slot = measure_slot(
                     run, threads,
                     {k: workers[(k, threads)] for k in ("xla", "iree")},
@@ -1358,8 +1411,8 @@ def main():
                     settings, estimate, log, onednn)
                 if before and "error" not in before:
                     slot["probe_before"] = {
-                        k: before[k] for k in ("copy_64mib_gbs",
-                                               "read_64mib_gbs")}
+                        k: before[k] for k in PROBE_BEFORE_KEYS
+                        if k in before}
                 record["threads"][str(threads)] = slot
                 if "median_us" in slot.get("axle", {}):
                     estimate = slot["axle"]["median_us"]

@@ -2,6 +2,7 @@
 matmul and one memory-bound model, one thread, --quick, and the report it
 writes has the table."""
 import importlib.util
+import json
 import pathlib
 import re
 import shutil
@@ -52,11 +53,18 @@ def test_quick_run_writes_the_table(build_dir, tmp_path):
     # The peak table has a column for every bf16 peak the matmuls are
     # measured against, AMX tiles included (a rate, or "(none)").
     assert "| bf16 tiles GFLOP/s (AMX) |" in text
-    # And the tiles fed by their loads, a matmul kernel's bound.
+    # And the tiles fed by their loads, a matmul kernel's bound; and the f32
+    # multiply-adds in the register tile's shape, fed from L1.
     assert "| AMX with tile loads GFLOP/s |" in text
+    assert "| f32 FMA GFLOP/s | f32 tile loop GFLOP/s |" in text
+    peak_row = next(line for line in text.splitlines()
+                    if line.startswith("| 1 | "))
+    assert re.match(r"\| 1 \| \d+\.\d \| \d+\.\d \|", peak_row), peak_row
     # The targets section restates the row against the better baseline.
     targets = text.split("## Against the targets", 1)[1]
-    assert "- 1 thread: f32 matmul 1024^3" in targets
+    assert re.search(r"- 1 thread: f32 matmul 1024\^3 \(target 85% of FMA; "
+                     r"the register tile's loop fed from L1 reaches \d+%\)",
+                     targets), targets
     assert "slower than the better of XLA:CPU and IREE:" in targets
     # A memory-bound model's share of the best probe, then in brackets its
     # share of the probe run just before it.
@@ -64,7 +72,14 @@ def test_quick_run_writes_the_table(build_dir, tmp_path):
     exp_row = next(line for line in text.splitlines()
                    if line.startswith("| exp |"))
     assert "axle ok" in exp_row, exp_row
-    assert report.with_suffix(".json").exists()
+    # Each model was measured right after a short probe: the matmul's of
+    # the FMA peaks (the tile loop's included), exp's of the bandwidth.
+    record = json.loads(report.with_suffix(".json").read_text())
+    befores = {name: record["models"][name]["threads"]["1"]["probe_before"]
+               for name in ("matmul_f32_256", "exp")}
+    assert befores["matmul_f32_256"]["f32_loaded_gflops"] > 0, befores
+    assert befores["matmul_f32_256"]["f32_gflops"] > 0, befores
+    assert befores["exp"]["copy_64mib_gbs"] > 0, befores
 
 
 def test_every_model_runs_an_exported_program():
