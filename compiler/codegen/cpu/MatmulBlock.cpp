@@ -301,10 +301,15 @@ LogicalResult emitMatmulBlock(RewriterBase &rewriter, linalg::LinalgOp block,
     return buildLoop(rewriter, loc, kc, 16, empty, [&](Value k, Value panel) {
       return buildLoop(rewriter, loc, nr, 16, panel, [&](Value c, Value p) {
         Value row = arith::AddIOp::create(rewriter, loc, column, c);
-        Value square = widen(vector::TransferReadOp::create(
-                                 rewriter, loc, inputBlockType, rhs, at(row, k),
-                                 inputPadding, minor(rank, 2), inBounds2),
-                             blockType);
+        auto read = vector::TransferReadOp::create(
+            rewriter, loc, inputBlockType, rhs, at(row, k), inputPadding,
+            minor(rank, 2), inBounds2);
+        // The copy reads nr rows of B at once, a few cache lines of each,
+        // more streams than the hardware prefetchers follow: the row tiles
+        // over the previous panel bring them into L2 meanwhile.
+        markTransposedReadForNextPanelPrefetch(read, mr, nr,
+                                               llvm::divideCeil(nr, mc / mr));
+        Value square = widen(read, blockType);
         Value transposed = vector::TransposeOp::create(rewriter, loc, square,
                                                        ArrayRef<int64_t>{1, 0});
         return vector::TransferWriteOp::create(rewriter, loc, transposed, p,

@@ -43,6 +43,11 @@
 //     at one thread before, 3% after; 1024^3 3-6% faster, mlp_infer 5%).
 //     Where the panel stays in L1, the tile's k loop issues them, a row
 //     per iteration, so they overlap its multiply-adds (1024^3 2-3%).
+//     A transposed B's copy (16 x 16 blocks from the panel's 64 rows of
+//     B, 64 streams) gets the same from the tiles over the previous
+//     panel, kc elements of a row of B in pieces of 4 lines
+//     (prefetchNextTransposedPanel): 256 x 1024 x 1024 with B transposed
+//     10% faster, its copies 21% of the samples before, 4% after.
 //
 //  4. Row reductions (TileAndVectorize.cpp) read 16 rows a step of k, each
 //     row a stream of its own: 16 streams (the rows of sum_rows, 16 KiB
@@ -93,6 +98,10 @@ constexpr llvm::StringLiteral kPrefetchShifted = "axle.prefetch_shifted";
 /// On a matmul block's panel copy read of B: [mr, rowsPerTile] (see
 /// markReadForNextPanelPrefetch).
 constexpr llvm::StringLiteral kPrefetchNextPanel = "axle.prefetch_next_panel";
+/// On a matmul block's copy read of a transposed B: [mr, nr, rowsPerTile]
+/// (see markTransposedReadForNextPanelPrefetch).
+constexpr llvm::StringLiteral kPrefetchNextTransposedPanel =
+    "axle.prefetch_next_transposed_panel";
 /// Smaller tensors stay in L2 (2 MiB) from one use to the next.
 constexpr int64_t kMinSourceBytes = 4 << 20;
 constexpr int64_t kLineBytes = 64;
@@ -734,33 +743,40 @@ scf::ForOp registerTileKLoop(scf::ForOp rows) {
   return nullptr;
 }
 
-/// The prefetches `markReadForNextPanelPrefetch` asked for: in each
-/// iteration of the loop over row tiles that uses the panel the read's
-/// loop copies, `rowsPerTile` rows of the next panel: the one at the next
-/// nr columns of the block of B, or after its last column, the block's
-/// first column in the next k block. Where the panel stays in L1 (at most
-/// kPanelRowsInL1 rows), the tile's k loop prefetches one of those rows in
-/// each of its first iterations; otherwise they all go at the start of
-/// the tile.
-void prefetchNextPanel(RewriterBase &rewriter, vector::TransferReadOp read,
-                       int64_t mr, int64_t rowsPerTile) {
-  auto block = dyn_cast<RankedTensorType>(read.getBase().getType());
-  auto copy = read->getParentOfType<scf::ForOp>();
-  VectorType type = read.getVectorType();
-  if (!block || !block.hasStaticShape() || block.getRank() < 2 || !copy ||
-      type.getRank() != 1 || copy->getNumResults() != 1)
-    return;
-  unsigned rank = block.getRank();
-  int64_t kc = block.getDimSize(rank - 2), nc = block.getDimSize(rank - 1),
-          nr = type.getDimSize(0);
-  // The loop over row tiles: the one beside the copy that reads its panel.
+/// At most how many bytes of one row of B a register tile's k iteration
+/// prefetches for the next panel: a row of a 64-column f32 panel.
+constexpr int64_t kNextPanelPieceBytes = 256;
+
+/// The loop over row tiles that runs over the panel `copy` makes: the one
+/// beside it that uses its result.
+scf::ForOp rowTileLoopOf(scf::ForOp copy) {
   scf::ForOp rows;
   for (Operation *user : copy->getResult(0).getUsers())
     if (Operation *ancestor = copy->getBlock()->findAncestorOpInBlock(*user))
       rows = dyn_cast<scf::ForOp>(ancestor);
-  Value column = read.getIndices()[rank - 1];
-  if (!rows || !column.getParentRegion()->isAncestor(&rows.getBodyRegion()))
-    return;
+  return rows;
+}
+
+/// In each iteration of `rows`, the loop over row tiles that runs over a
+/// panel of B copied by `read`'s loop (at `column`, nr columns of C),
+/// prefetches into L2 of `rowsPerTile` rows of B that the next copy
+/// reads: those of the next nr columns of the block of B, or after its
+/// last column, its first in the next k block; clamped inside B. B is kc
+/// x nc, or `transposed`, nc x kc: a row of B is then kc elements of a
+/// column of C. Where the panel stays in L1 (at most kPanelRowsInL1 rows
+/// of k) and the tile's k loop has a constant step, its first iterations
+/// issue them, a piece of a row (at most kNextPanelPieceBytes) each;
+/// otherwise they all go at the start of the tile.
+void prefetchNextPanelFromTiles(RewriterBase &rewriter,
+                                vector::TransferReadOp read, scf::ForOp rows,
+                                Value column, int64_t mr, int64_t nr,
+                                int64_t rowsPerTile, bool transposed) {
+  auto block = cast<RankedTensorType>(read.getBase().getType());
+  unsigned rank = block.getRank();
+  unsigned kDim = transposed ? rank - 1 : rank - 2;
+  unsigned nDim = transposed ? rank - 2 : rank - 1;
+  int64_t kc = block.getDimSize(kDim), nc = block.getDimSize(nDim);
+  int64_t runElements = transposed ? kc : nr;
   Location loc = read.getLoc();
   rewriter.setInsertionPointToStart(rows.getBody());
   auto constant = [&](int64_t value) -> Value {
@@ -775,37 +791,91 @@ void prefetchNextPanel(RewriterBase &rewriter, vector::TransferReadOp read,
   Value lastPanel = arith::CmpIOp::create(
       rewriter, loc, arith::CmpIPredicate::sge, next, constant(nc));
   SmallVector<Value> indices(read.getIndices());
-  indices[rank - 1] =
+  indices[nDim] =
       arith::SelectOp::create(rewriter, loc, lastPanel, constant(0), next);
+  indices[kDim] = arith::SelectOp::create(rewriter, loc, lastPanel,
+                                          constant(kc), constant(0));
+  // The rows of B (the second last dimension) this tile prefetches.
   indices[rank - 2] =
-      arith::AddIOp::create(rewriter, loc, firstRow,
-                            arith::SelectOp::create(rewriter, loc, lastPanel,
-                                                    constant(kc), constant(0)));
-  // Issued together at the start of the tile, the prefetches held up the
-  // loads of the tile of C that follow them (10% of 1024^3's samples fell
-  // on the two); one row per k iteration overlaps them with the tile's
-  // multiply-adds: 1024^3 0.980 of the time at one thread (50 of 80 paired
-  // rounds faster), 0.972 at two (37 of 60), mlp_infer 0.990. Not where
-  // the k loop itself reads its 512-row panel from L2 and needs the miss
-  // buffers (1024 x 4096 x 1024 1.02-1.03).
+      arith::AddIOp::create(rewriter, loc, firstRow, indices[rank - 2]);
   scf::ForOp kLoop = registerTileKLoop(rows);
   std::optional<int64_t> step =
       kLoop ? getConstantIntValue(kLoop.getStep()) : std::nullopt;
   if (kc > kPanelRowsInL1 || !step || *step <= 0) {
-    prefetchPastSlice(rewriter, loc, read.getBase(), indices, rowsPerTile, nr);
+    prefetchPastSlice(rewriter, loc, read.getBase(), indices, rowsPerTile,
+                      runElements);
     return;
   }
+  int64_t pieceElements = std::min<int64_t>(
+      runElements, kNextPanelPieceBytes / (block.getElementTypeBitWidth() / 8));
+  int64_t pieces = llvm::divideCeil(runElements, pieceElements);
   rewriter.setInsertionPointToStart(kLoop.getBody());
   Value iteration = arith::DivUIOp::create(
       rewriter, loc, kLoop.getInductionVar(), constant(*step));
-  Value early = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ult,
-                                      iteration, constant(rowsPerTile));
+  Value early =
+      arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ult, iteration,
+                            constant(rowsPerTile * pieces));
   auto onlyEarly =
       scf::IfOp::create(rewriter, loc, early, /*withElseRegion=*/false);
   rewriter.setInsertionPointToStart(onlyEarly.thenBlock());
-  indices[rank - 2] =
-      arith::AddIOp::create(rewriter, loc, indices[rank - 2], iteration);
-  prefetchPastSlice(rewriter, loc, read.getBase(), indices, /*rows=*/1, nr);
+  indices[rank - 2] = arith::AddIOp::create(
+      rewriter, loc, indices[rank - 2],
+      arith::DivUIOp::create(rewriter, loc, iteration, constant(pieces)));
+  indices[rank - 1] = arith::AddIOp::create(
+      rewriter, loc, indices[rank - 1],
+      arith::MulIOp::create(
+          rewriter, loc,
+          arith::RemUIOp::create(rewriter, loc, iteration, constant(pieces)),
+          constant(pieceElements)));
+  prefetchPastSlice(rewriter, loc, read.getBase(), indices, /*rows=*/1,
+                    pieceElements);
+}
+
+/// The prefetches `markReadForNextPanelPrefetch` asked for
+/// (prefetchNextPanelFromTiles). Issued together at the start of the tile,
+/// they held up the loads of the tile of C that follow them (10% of
+/// 1024^3's samples fell on the two); one row per k iteration overlaps
+/// them with the tile's multiply-adds: 1024^3 0.971 of the time at one
+/// thread (56 of 80 paired rounds faster), 0.977 at two (33 of 60),
+/// mlp_infer 0.990. Not where the k loop itself reads its 512-row panel
+/// from L2 and needs the miss buffers (1024 x 4096 x 1024 1.02-1.03).
+void prefetchNextPanel(RewriterBase &rewriter, vector::TransferReadOp read,
+                       int64_t mr, int64_t rowsPerTile) {
+  auto block = dyn_cast<RankedTensorType>(read.getBase().getType());
+  auto copy = read->getParentOfType<scf::ForOp>();
+  VectorType type = read.getVectorType();
+  if (!block || !block.hasStaticShape() || block.getRank() < 2 || !copy ||
+      type.getRank() != 1 || copy->getNumResults() != 1)
+    return;
+  scf::ForOp rows = rowTileLoopOf(copy);
+  Value column = read.getIndices()[block.getRank() - 1];
+  if (!rows || !column.getParentRegion()->isAncestor(&rows.getBodyRegion()))
+    return;
+  prefetchNextPanelFromTiles(rewriter, read, rows, column, mr,
+                             type.getDimSize(0), rowsPerTile,
+                             /*transposed=*/false);
+}
+
+/// The prefetches `markTransposedReadForNextPanelPrefetch` asked for: the
+/// same for a transposed B (nc x kc), which the copy reads by 16 x 16
+/// blocks at (column + c, k), k outermost.
+void prefetchNextTransposedPanel(RewriterBase &rewriter,
+                                 vector::TransferReadOp read, int64_t mr,
+                                 int64_t nr, int64_t rowsPerTile) {
+  auto block = dyn_cast<RankedTensorType>(read.getBase().getType());
+  auto inner = read->getParentOfType<scf::ForOp>();
+  auto copy = inner ? inner->getParentOfType<scf::ForOp>() : scf::ForOp();
+  if (!block || !block.hasStaticShape() || block.getRank() < 2 || !copy ||
+      copy->getNumResults() != 1)
+    return;
+  scf::ForOp rows = rowTileLoopOf(copy);
+  auto row =
+      read.getIndices()[block.getRank() - 2].getDefiningOp<arith::AddIOp>();
+  if (!rows || !row ||
+      !row.getLhs().getParentRegion()->isAncestor(&rows.getBodyRegion()))
+    return;
+  prefetchNextPanelFromTiles(rewriter, read, rows, row.getLhs(), mr, nr,
+                             rowsPerTile, /*transposed=*/true);
 }
 
 } // namespace
@@ -823,13 +893,28 @@ void markReadForNextPanelPrefetch(vector::TransferReadOp read, int64_t mr,
                 DenseI64ArrayAttr::get(read->getContext(), {mr, rowsPerTile}));
 }
 
+void markTransposedReadForNextPanelPrefetch(vector::TransferReadOp read,
+                                            int64_t mr, int64_t nr,
+                                            int64_t rowsPerTile) {
+  read->setAttr(
+      kPrefetchNextTransposedPanel,
+      DenseI64ArrayAttr::get(read->getContext(), {mr, nr, rowsPerTile}));
+}
+
 void insertMarkedPrefetches(RewriterBase &rewriter, func::FuncOp func) {
   SmallVector<vector::TransferReadOp> marked;
   func.walk([&](vector::TransferReadOp read) {
-    if (read->hasAttr(kPrefetchShifted) || read->hasAttr(kPrefetchNextPanel))
+    if (read->hasAttr(kPrefetchShifted) || read->hasAttr(kPrefetchNextPanel) ||
+        read->hasAttr(kPrefetchNextTransposedPanel))
       marked.push_back(read);
   });
   for (vector::TransferReadOp read : marked) {
+    if (auto mark = read->getAttrOfType<DenseI64ArrayAttr>(
+            kPrefetchNextTransposedPanel)) {
+      read->removeAttr(kPrefetchNextTransposedPanel);
+      if (mark.size() == 3)
+        prefetchNextTransposedPanel(rewriter, read, mark[0], mark[1], mark[2]);
+    }
     if (auto mark =
             read->getAttrOfType<DenseI64ArrayAttr>(kPrefetchNextPanel)) {
       read->removeAttr(kPrefetchNextPanel);

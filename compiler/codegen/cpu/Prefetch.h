@@ -41,6 +41,13 @@ void markReadForPrefetch(mlir::vector::TransferReadOp read, int64_t dimension,
 /// insertMarkedPrefetches, at the start of that loop's body.
 void markReadForNextPanelPrefetch(mlir::vector::TransferReadOp read, int64_t mr,
                                   int64_t rowsPerTile);
+/// The same for the read of a transposed B (nc x kc) by 16 x 16 blocks in
+/// a matmul block's copy of a panel of nr of its rows: each register tile
+/// prefetches `rowsPerTile` of the rows the next copy reads.
+void markTransposedReadForNextPanelPrefetch(mlir::vector::TransferReadOp read,
+                                            int64_t mr, int64_t nr,
+                                            int64_t rowsPerTile);
+
 /// The prefetches of every read marked in `func`; at the end of tiling,
 /// once dead loops are gone.
 void insertMarkedPrefetches(mlir::RewriterBase &rewriter,

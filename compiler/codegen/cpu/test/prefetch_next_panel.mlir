@@ -119,3 +119,65 @@ func.func @deep_matmul(%a: tensor<256x2048xf32>, %b: tensor<2048x256xf32>, %c: t
   } -> tensor<256x256xf32>
   return %0 : tensor<256x256xf32>
 }
+
+// -----
+
+// A transposed B (n x k, as a dot_general contracting B's last dimension
+// has it, and PyTorch's linear layers) is copied by 16 x 16 blocks: each
+// copy reads the 64 rows of B of its panel, 128 elements (8 lines) of
+// each, 64 streams. Each of the 64 row tiles over the previous panel
+// brings one of those rows into L2, in two pieces of 4 lines, one in each
+// of its k loop's first two iterations: the rows 64 further on in B, or
+// after the block's last panel, its first rows in the next k block (k +
+// 128), clamped inside B.
+
+#lhs = affine_map<(d0, d1, d2) -> (d0, d2)>
+#rhs = affine_map<(d0, d1, d2) -> (d1, d2)>
+#out = affine_map<(d0, d1, d2) -> (d0, d1)>
+// CHECK-LABEL: func.func @transposed_b
+// CHECK-SAME: %[[B:[a-z0-9]+]]: tensor<256x512xf32>
+// CHECK: %[[VIEW:.*]] = bufferization.to_buffer %[[B]] read_only
+// CHECK: scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step %c128
+// CHECK: scf.for %[[J:.*]] = %{{.*}} to %{{.*}} step %c1
+// CHECK: %[[COLUMN:.*]] = arith.muli %[[J]], %c64
+// The copy of this panel, by 16 x 16 blocks, prefetches nothing.
+// CHECK: vector.transfer_read {{.*}} vector<16x16xf32>
+// CHECK-NOT: memref.prefetch
+// CHECK: scf.for %[[I:.*]] = %c0 to %c256 step %c4
+// CHECK-NEXT: %[[TILE:.*]] = arith.divui %[[I]], %c4
+// CHECK-NEXT: %[[NEXT:.*]] = arith.addi %[[COLUMN]], %c64
+// CHECK-NEXT: %[[LAST:.*]] = arith.cmpi sge, %[[NEXT]], %c256
+// CHECK-NEXT: %[[NEXTROWS:.*]] = arith.select %[[LAST]], %c0, %[[NEXT]]
+// CHECK-NEXT: %[[SHIFT:.*]] = arith.select %[[LAST]], %c128, %c0
+// CHECK-NEXT: %[[ROW:.*]] = arith.addi %[[TILE]], %[[NEXTROWS]]
+// CHECK-NOT: locality<2>
+// CHECK: scf.for %[[KK:.*]] = %c0 to %c128 step %c4 iter_args
+// CHECK-NEXT: %[[ITER:.*]] = arith.divui %[[KK]], %c4
+// CHECK-NEXT: %[[EARLY:.*]] = arith.cmpi ult, %[[ITER]], %c2
+// CHECK-NEXT: scf.if %[[EARLY]] {
+// CHECK-NEXT: %[[UNIT:.*]] = arith.divui %[[ITER]], %c2
+// CHECK-NEXT: %[[PICK:.*]] = arith.addi %[[ROW]], %[[UNIT]]
+// CHECK-NEXT: %[[PIECE:.*]] = arith.remui %[[ITER]], %c2
+// CHECK-NEXT: %[[OFFSET:.*]] = arith.muli %[[PIECE]], %c64
+// CHECK-NEXT: %[[INBLOCK:.*]] = arith.addi %[[SHIFT]], %[[OFFSET]]
+// CHECK-NEXT: %[[INB:.*]] = arith.addi %[[INBLOCK]], %[[K]]
+// CHECK-NEXT: %[[COL:.*]] = arith.minsi %[[INB]], %c448
+// CHECK-NEXT: %[[ROW0:.*]] = arith.minsi %[[PICK]], %c255
+// CHECK-NEXT: memref.prefetch %[[VIEW]][%[[ROW0]], %[[COL]]], read, locality<2>, data
+// CHECK-NEXT: %[[C16:.*]] = arith.addi %[[COL]], %c16
+// CHECK-NEXT: memref.prefetch %[[VIEW]][%[[ROW0]], %[[C16]]], read, locality<2>, data
+// CHECK-NEXT: %[[C32:.*]] = arith.addi %[[COL]], %c32
+// CHECK-NEXT: memref.prefetch %[[VIEW]][%[[ROW0]], %[[C32]]], read, locality<2>, data
+// CHECK-NEXT: %[[C48:.*]] = arith.addi %[[COL]], %c48
+// CHECK-NEXT: memref.prefetch %[[VIEW]][%[[ROW0]], %[[C48]]], read, locality<2>, data
+// CHECK-NEXT: }
+// CHECK-NOT: locality<2>
+// CHECK: return
+func.func @transposed_b(%a: tensor<1024x512xf32>, %b: tensor<256x512xf32>, %c: tensor<1024x256xf32>) -> tensor<1024x256xf32> {
+  %0 = linalg.generic {indexing_maps = [#lhs, #rhs, #out], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %b : tensor<1024x512xf32>, tensor<256x512xf32>) outs(%c : tensor<1024x256xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %1 = math.fma %x, %y, %acc : f32
+    linalg.yield %1 : f32
+  } -> tensor<1024x256xf32>
+  return %0 : tensor<1024x256xf32>
+}
