@@ -541,6 +541,17 @@ void tileRegisterContraction(RewriterBase &rewriter, linalg::LinalgOp op,
   for (unsigned i = 0; i <= n; ++i)
     reductions[i] = 0;
   FailureOr<TilingInterface> tiled = cast<TilingInterface>(op.getOperation());
+  // The tiles of one scf.forall iteration (`outer`, fusing the fills of
+  // the inits) run over blocks of the reductions (`blocks`), each block
+  // over the register tiles (`inner`, sequential).
+  auto tileByBlocks = [&](ArrayRef<int64_t> outer, ArrayRef<int64_t> blocks,
+                          ArrayRef<int64_t> inner) {
+    tiled = tileFusingInitFills(rewriter, *tiled, outer);
+    if (succeeded(tiled))
+      tiled = tile(rewriter, *tiled, blocks);
+    if (succeeded(tiled))
+      tiled = tile(rewriter, *tiled, inner, /*sequential=*/true);
+  };
   if (int64_t depth = reductionBlock(op, n, nr)) {
     // A column of register tiles reads its slice of the filter (every
     // reduction step, nr features) once per tile; where that slice is
@@ -553,16 +564,10 @@ void tileRegisterContraction(RewriterBase &rewriter, linalg::LinalgOp op,
     // (Inside an epilogue's tile the column is already one.)
     SmallVector<int64_t> columns(bounds.size(), 0);
     columns[n] = bounds[n] == nr ? 0 : nr;
-    tiled = tileFusingInitFills(rewriter, *tiled, columns);
-    if (failed(tiled))
-      return;
     SmallVector<int64_t> blocks = reductions;
     blocks.back() = depth;
-    tiled = tile(rewriter, *tiled, blocks);
-    if (failed(tiled))
-      return;
     parallel[n] = 0;
-    tiled = tile(rewriter, *tiled, parallel, /*sequential=*/true);
+    tileByBlocks(columns, blocks, parallel);
   } else if (runsByWindowPosition(op, m, n, nr)) {
     // One scf.forall iteration per row of output points (and column of
     // features), in it a loop per window dimension, one position a step,
@@ -572,18 +577,12 @@ void tileRegisterContraction(RewriterBase &rewriter, linalg::LinalgOp op,
     for (unsigned i = 0; i < m; ++i)
       rows[i] = 1;
     rows[n] = bounds[n] == nr ? 0 : nr;
-    tiled = tileFusingInitFills(rewriter, *tiled, rows);
-    if (failed(tiled))
-      return;
     SmallVector<int64_t> positions = reductions;
     positions.back() = 0;
-    tiled = tile(rewriter, *tiled, positions);
-    if (failed(tiled))
-      return;
     for (unsigned i = 0; i < m; ++i)
       parallel[i] = 0;
     parallel[n] = 0;
-    tiled = tile(rewriter, *tiled, parallel, /*sequential=*/true);
+    tileByBlocks(rows, positions, parallel);
   } else {
     tiled = tileFusingInitFills(rewriter, *tiled, parallel);
   }
