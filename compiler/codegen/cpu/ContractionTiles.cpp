@@ -377,7 +377,8 @@ void tileAndVectorizeMatmul(RewriterBase &rewriter, linalg::LinalgOp op,
   // C a quarter as often, are faster at every k (Zen 4, one core: 1024^3
   // 20.1 -> 19.7 ms, mlp_infer 9.0 -> 8.8, gpt2_block 38.8 -> 37.9).
   bool smallL1 = l1DataBytes > 0 && l1DataBytes < (48 << 10);
-  int64_t kcTarget = (k >= 2048 || n <= nr || smallL1) && !widened ? 512 : 128;
+  int64_t kcTarget =
+      (k >= 2048 || n <= nr || smallL1) && !widened ? 512 : kPanelRowsInL1;
   int64_t kc = cacheTile(k, kcTarget, hasTransposedB(op) ? 16 : 1);
   // A matmul that is one block of C and of k, with an elementwise
   // epilogue fused into its tile (FuseEpilogues.cpp), applies the epilogue

@@ -9,6 +9,12 @@
 
 namespace axle::cpu {
 
+/// The most rows (k) of a 64-column f32 panel of B that stay in L1 (48
+/// KiB) beside the register tiles' reads of A and C: 128 rows, 32 KiB.
+/// ContractionTiles.cpp makes k blocks this deep where it can, and
+/// Prefetch.cpp knows such a panel's k loop reads L1, not L2.
+constexpr int64_t kPanelRowsInL1 = 128;
+
 /// Whether a matmul in the lowering's form (see `emitMatmulBlock`) reads B
 /// transposed, ([1,] n, k).
 bool hasTransposedB(mlir::linalg::LinalgOp matmul);

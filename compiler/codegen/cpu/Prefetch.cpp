@@ -70,6 +70,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "compiler/codegen/cpu/Prefetch.h"
+#include "compiler/codegen/cpu/MatmulBlock.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
@@ -110,9 +111,6 @@ constexpr int64_t kStreamDistanceBytes = 8 << 10;
 /// How far ahead each row of a row reduction prefetches (2 KiB did better
 /// than 1, 4 or 8 on sums of 4096 x 4096 f32: 16 rows in flight).
 constexpr int64_t kRowDistanceBytes = 2 << 10;
-/// The most rows of a matmul's panel of B (64 f32 columns) that stay in
-/// L1 while the register tiles run over it (MatmulBlock.cpp).
-constexpr int64_t kPanelRowsInL1 = 128;
 /// Into L2 (prefetcht1): L1 is busy with the data in use.
 constexpr uint32_t kLocalityL2 = 2;
 /// Into L1 (prefetcht0, prefetchw): the marked reads use the data soon.
