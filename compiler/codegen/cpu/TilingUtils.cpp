@@ -82,7 +82,8 @@ bool readsContiguouslyAlong(linalg::LinalgOp op, unsigned dim) {
 /// are one scf.forall, which later runs on the runtime's kernel threads
 /// (--axle-parallelize-loops); otherwise scf.for loops.
 FailureOr<TilingInterface> tile(RewriterBase &rewriter, TilingInterface op,
-                                ArrayRef<int64_t> sizes, bool sequential) {
+                                ArrayRef<int64_t> sizes, bool sequential,
+                                ArrayRef<int64_t> interchange) {
   if (llvm::all_of(sizes, [](int64_t size) { return size == 0; }))
     return op;
   scf::SCFTilingOptions options;
@@ -95,6 +96,8 @@ FailureOr<TilingInterface> tile(RewriterBase &rewriter, TilingInterface op,
   options.setLoopType(allParallel ? scf::SCFTilingOptions::LoopType::ForallOp
                                   : scf::SCFTilingOptions::LoopType::ForOp);
   options.setTileSizes(getAsIndexOpFoldResult(rewriter.getContext(), sizes));
+  if (!interchange.empty())
+    options.setInterchange(interchange);
   rewriter.setInsertionPoint(op);
   FailureOr<scf::SCFTilingResult> result =
       scf::tileUsingSCF(rewriter, op, options);

@@ -37,11 +37,12 @@ bool readsContiguouslyAlong(mlir::linalg::LinalgOp op, unsigned dim);
 /// Tiles `op` with `sizes` (0 = not tiled) and returns the tiled op: one
 /// scf.forall when every tiled loop is parallel (it later runs on the
 /// runtime's kernel threads) and `sequential` is not set, else scf.for
-/// loops.
-mlir::FailureOr<mlir::TilingInterface> tile(mlir::RewriterBase &rewriter,
-                                            mlir::TilingInterface op,
-                                            llvm::ArrayRef<int64_t> sizes,
-                                            bool sequential = false);
+/// loops; their order is the op's loops permuted by `interchange` when
+/// given (as scf::SCFTilingOptions::setInterchange takes it).
+mlir::FailureOr<mlir::TilingInterface>
+tile(mlir::RewriterBase &rewriter, mlir::TilingInterface op,
+     llvm::ArrayRef<int64_t> sizes, bool sequential = false,
+     llvm::ArrayRef<int64_t> interchange = {});
 
 /// Tiles `consumer` (its tiled loops parallel) into one scf.forall of
 /// tiles of `sizes` (0 = whole) and computes inside each tile the slice of

@@ -596,6 +596,24 @@ func.func @transpose(%x: tensor<64x32xf32>, %init: tensor<32x64xf32>) -> tensor<
 
 // -----
 
+// An input larger than twice L2 (2048 x 1024 f32, 8 MiB) comes from L3 or
+// memory: the blocks go along its rows (the scf.forall's dimensions are
+// the input's, the output's block at the swapped offsets), so the 16 rows
+// each block reads are 16 sequential streams.
+
+// CHECK-LABEL: func.func @transpose_large
+// CHECK: scf.forall (%[[I:.*]], %[[J:.*]]) = (0, 0) to (2048, 1024) step (16, 16)
+// CHECK: tensor.extract_slice %{{.*}}[%[[I]], %[[J]]] [16, 16] [1, 1] : tensor<2048x1024xf32> to tensor<16x16xf32>
+// CHECK: tensor.extract_slice %{{.*}}[%[[J]], %[[I]]] [16, 16] [1, 1] : tensor<1024x2048xf32> to tensor<16x16xf32>
+// CHECK: vector.shuffle
+// CHECK-NOT: linalg.transpose
+func.func @transpose_large(%x: tensor<2048x1024xf32>, %init: tensor<1024x2048xf32>) -> tensor<1024x2048xf32> {
+  %0 = linalg.transpose ins(%x : tensor<2048x1024xf32>) outs(%init : tensor<1024x2048xf32>) permutation = [1, 0]
+  return %0 : tensor<1024x2048xf32>
+}
+
+// -----
+
 // Dimensions 16 does not divide (40 rows, 20 columns of the result): the
 // whole 16 x 16 blocks first (32 x 16), then the rest of the columns
 // (32 x 4, in blocks of 16 x 4); then the rest of the rows likewise
