@@ -4,9 +4,10 @@
 //   clang-22 -O3 -march=native -pthread peak_probe.c -o peak_probe
 //   taskset -c 0,1 ./peak_probe THREADS [quick|fma|fma-short]
 //
-// Prints one line of JSON: f32 GFLOP/s (independent chains of 512-bit
-// vfmadd231ps, enough of them to cover the FMA latency on every port),
-// f32 GFLOP/s of the same multiply-adds in a matmul register tile's shape
+// Prints one line of JSON: f32 GFLOP/s (independent chains of vfmadd231ps
+// on the widest vectors the CPU has, 512 or 256 bits, enough of them to
+// cover the FMA latency on every port), f32 GFLOP/s of the same
+// multiply-adds in the shape of axle's matmul register tile for such a CPU
 // (vector loads from L1 and broadcasts feeding them, f32_loaded_gflops),
 // bf16 GFLOP/s where the CPU has AVX512-BF16 (vdpbf16ps: 32 bf16 products
 // summed pairwise into 16 f32 lanes, so 64 flops an instruction), bf16
@@ -39,7 +40,48 @@
 #include <unistd.h>
 #endif
 
+// The widest f32 vectors: AVX-512's 32 registers of 16 lanes, or AVX2's
+// 16 registers of 8 (with FMA), and the operations the probes use on them.
+// TILE_ROW_VECTORS is how many vectors wide a row of axle's matmul register
+// tile is on such a CPU (ContractionTiles.cpp: 4 rows x 4 zmm, 4 rows x 2
+// ymm).
+#if defined(__AVX512F__)
+typedef __m512 VecF;
+#define LANES 16
 #define CHAINS 16 // 2 FMA ports x 4 cycles latency, with room to spare.
+#define TILE_ROW_VECTORS 4
+#define vecSet1 _mm512_set1_ps
+#define vecZero _mm512_setzero_ps
+#define vecFma _mm512_fmadd_ps
+#define vecAdd _mm512_add_ps
+#define vecLoad _mm512_load_ps
+#define vecStream _mm512_stream_ps
+static float vecSum(VecF v) { return _mm512_reduce_add_ps(v); }
+#elif defined(__AVX2__) && defined(__FMA__)
+typedef __m256 VecF;
+#define LANES 8
+#define CHAINS 10 // 2 FMA ports x 5 cycles latency, within 16 registers.
+#define TILE_ROW_VECTORS 2
+#define vecSet1 _mm256_set1_ps
+#define vecZero _mm256_setzero_ps
+#define vecFma _mm256_fmadd_ps
+#define vecAdd _mm256_add_ps
+#define vecLoad _mm256_load_ps
+#define vecStream _mm256_stream_ps
+static float vecSum(VecF v) {
+  float lanes[LANES];
+  _mm256_storeu_ps(lanes, v);
+  float total = 0;
+  for (int i = 0; i < LANES; ++i)
+    total += lanes[i];
+  return total;
+}
+#else
+#error "the peak probe needs AVX-512F, or AVX2 with FMA"
+#endif
+#define TILE_COLUMNS (TILE_ROW_VECTORS * LANES)
+#define TILE_SUMS (4 * TILE_ROW_VECTORS)
+
 static long fmaIters = 20000000L;
 
 static double now(void) {
@@ -58,69 +100,70 @@ static volatile float sink;
                    : "+v"(acc[0]), "+v"(acc[1]), "+v"(acc[2]), "+v"(acc[3]),   \
                      "+v"(acc[4]), "+v"(acc[5]), "+v"(acc[6]), "+v"(acc[7]))
 
-static void initChains(__m512 *acc) {
-  for (int i = 0; i < CHAINS; ++i)
-    acc[i] = _mm512_set1_ps((float)i);
+static void initChains(VecF *acc, int count) {
+  for (int i = 0; i < count; ++i)
+    acc[i] = vecSet1((float)i);
 }
 
 // The chains' sum, so that their work is used.
-static float sumChains(const __m512 *acc) {
-  __m512 total = acc[0];
-  for (int i = 1; i < CHAINS; ++i)
-    total = _mm512_add_ps(total, acc[i]);
-  return _mm512_reduce_add_ps(total);
+static float sumChains(const VecF *acc, int count) {
+  VecF total = acc[0];
+  for (int i = 1; i < count; ++i)
+    total = vecAdd(total, acc[i]);
+  return vecSum(total);
 }
 
 static void *fmaF32(void *arg) {
   (void)arg;
-  __m512 acc[CHAINS];
-  initChains(acc);
-  const __m512 a = _mm512_set1_ps(0.999999f), b = _mm512_set1_ps(1e-7f);
+  VecF acc[CHAINS];
+  initChains(acc, CHAINS);
+  const VecF a = vecSet1(0.999999f), b = vecSet1(1e-7f);
   for (long it = 0; it < fmaIters; ++it) {
     for (int i = 0; i < CHAINS; ++i)
-      acc[i] = _mm512_fmadd_ps(acc[i], a, b);
+      acc[i] = vecFma(acc[i], a, b);
     KEEP_CHAINS(acc);
   }
-  sink = sumChains(acc);
+  sink = sumChains(acc, CHAINS);
   return NULL;
 }
 
 // The same multiply-adds in a matmul's shape (MatmulBlock.cpp's register
-// tile): 4 rows x 64 columns of sums, each k step 4 vector loads of a
-// 128 x 64 panel of B (32 KiB, so it stays in L1) and 4 broadcasts of A,
-// for 16 multiply-adds. Where this runs slower than the chains above, the
-// loads cost (on a shared core, often only for a while): a matmul can at
-// best run at this loop's rate.
+// tile): 4 rows x TILE_COLUMNS columns of sums (64 with AVX-512, 16 with
+// AVX2), each k step TILE_ROW_VECTORS vector loads of a 128-row panel of B
+// (32 or 8 KiB, so it stays in L1) and 4 broadcasts of A, for TILE_SUMS
+// multiply-adds. Where this runs slower than the chains above, the loads
+// cost (on a shared core, often only for a while): a matmul can at best run
+// at this loop's rate.
 #define PANEL_ROWS 128
 static void *fmaF32Loaded(void *arg) {
   (void)arg;
-  static _Thread_local float panel[PANEL_ROWS * 64]
+  static _Thread_local float panel[PANEL_ROWS * TILE_COLUMNS]
       __attribute__((aligned(64)));
   static _Thread_local float rowsOfA[4 * PANEL_ROWS]
       __attribute__((aligned(64)));
-  for (int i = 0; i < PANEL_ROWS * 64; ++i)
+  for (int i = 0; i < PANEL_ROWS * TILE_COLUMNS; ++i)
     panel[i] = 1e-7f;
   for (int i = 0; i < 4 * PANEL_ROWS; ++i)
     rowsOfA[i] = 0.5f;
-  __m512 acc[CHAINS];
-  initChains(acc);
+  VecF acc[TILE_SUMS];
+  initChains(acc, TILE_SUMS);
   for (long pass = 0; pass < fmaIters / PANEL_ROWS; ++pass) {
 #pragma clang loop unroll_count(4)
     for (int k = 0; k < PANEL_ROWS; ++k) {
-      const float *b = panel + k * 64;
-      __m512 b0 = _mm512_load_ps(b), b1 = _mm512_load_ps(b + 16),
-             b2 = _mm512_load_ps(b + 32), b3 = _mm512_load_ps(b + 48);
+      const float *b = panel + k * TILE_COLUMNS;
+      VecF row[TILE_ROW_VECTORS];
+      for (int v = 0; v < TILE_ROW_VECTORS; ++v)
+        row[v] = vecLoad(b + v * LANES);
       for (int r = 0; r < 4; ++r) {
-        __m512 a = _mm512_set1_ps(rowsOfA[r * PANEL_ROWS + k]);
-        acc[4 * r] = _mm512_fmadd_ps(a, b0, acc[4 * r]);
-        acc[4 * r + 1] = _mm512_fmadd_ps(a, b1, acc[4 * r + 1]);
-        acc[4 * r + 2] = _mm512_fmadd_ps(a, b2, acc[4 * r + 2]);
-        acc[4 * r + 3] = _mm512_fmadd_ps(a, b3, acc[4 * r + 3]);
+        VecF a = vecSet1(rowsOfA[r * PANEL_ROWS + k]);
+        for (int v = 0; v < TILE_ROW_VECTORS; ++v)
+          acc[TILE_ROW_VECTORS * r + v] =
+              vecFma(a, row[v], acc[TILE_ROW_VECTORS * r + v]);
       }
     }
     KEEP_CHAINS(acc);
   }
-  sink = sumChains(acc);
+  sink = sumChains(acc, TILE_SUMS);
   return NULL;
 }
 
@@ -128,7 +171,7 @@ static void *fmaF32Loaded(void *arg) {
 static void *fmaBf16(void *arg) {
   (void)arg;
   __m512 acc[CHAINS];
-  initChains(acc);
+  initChains(acc, CHAINS);
   const __m512bh a = (__m512bh)_mm512_set1_epi16(0x3f80); // 1.0
   const __m512bh b = (__m512bh)_mm512_set1_epi16(0x3380); // ~6e-8
   for (long it = 0; it < fmaIters; ++it) {
@@ -136,7 +179,7 @@ static void *fmaBf16(void *arg) {
       acc[i] = _mm512_dpbf16_ps(acc[i], a, b);
     KEEP_CHAINS(acc);
   }
-  sink = sumChains(acc);
+  sink = sumChains(acc, CHAINS);
   return NULL;
 }
 #endif
@@ -262,7 +305,8 @@ static void *streamingCopyKernel(void *arg) {
     size_t lines = job->count / 16;
     for (size_t i = 0; i < lines; ++i) {
       _mm_prefetch((const char *)(src + 16 * i) + 8192, _MM_HINT_T1);
-      _mm512_stream_ps(dst + 16 * i, _mm512_load_ps(src + 16 * i));
+      for (int v = 0; v < 16; v += LANES)
+        vecStream(dst + 16 * i + v, vecLoad(src + 16 * i + v));
     }
     _mm_sfence();
     for (size_t i = lines * 16; i < job->count; ++i)
@@ -278,22 +322,23 @@ static void *streamingCopyKernel(void *arg) {
 #define STREAMS 4
 static void *readKernel(void *arg) {
   struct CopyJob *job = arg;
-  __m512 acc[STREAMS][4];
+  // 4 lines per stream and step: 4 vectors each with AVX-512, 8 with AVX2.
+  VecF acc[STREAMS][4];
   for (int s = 0; s < STREAMS; ++s)
     for (int j = 0; j < 4; ++j)
-      acc[s][j] = _mm512_setzero_ps();
+      acc[s][j] = vecZero();
   size_t part = job->count / STREAMS / 64 * 64;
   for (int r = 0; r < job->reps; ++r)
     for (size_t i = 0; i < part; i += 64)
       for (int s = 0; s < STREAMS; ++s)
-        for (int j = 0; j < 4; ++j)
-          acc[s][j] = _mm512_add_ps(
-              acc[s][j], _mm512_load_ps(job->src + s * part + i + 16 * j));
-  __m512 total = _mm512_setzero_ps();
+        for (int j = 0; j < 64 / LANES; ++j)
+          acc[s][j % 4] = vecAdd(acc[s][j % 4],
+                                 vecLoad(job->src + s * part + i + LANES * j));
+  VecF total = vecZero();
   for (int s = 0; s < STREAMS; ++s)
     for (int j = 0; j < 4; ++j)
-      total = _mm512_add_ps(total, acc[s][j]);
-  sink = _mm512_reduce_add_ps(total);
+      total = vecAdd(total, acc[s][j]);
+  sink = vecSum(total);
   return NULL;
 }
 
@@ -366,10 +411,10 @@ int main(int argc, char **argv) {
                              strcmp(argv[2], "fma-short") == 0);
   if (quick || (argc > 2 && strcmp(argv[2], "fma-short") == 0))
     fmaIters /= 4;
-  // 16 lanes x 2 flops per chain per iteration.
-  double f32 = fmaPeak(threads, fmaF32, CHAINS * 16 * 2.0);
-  // A k step per iteration: 16 multiply-adds of 16 lanes.
-  double f32Loaded = fmaPeak(threads, fmaF32Loaded, 16 * 16 * 2.0);
+  // LANES x 2 flops per chain per iteration.
+  double f32 = fmaPeak(threads, fmaF32, CHAINS * LANES * 2.0);
+  // A k step per iteration: TILE_SUMS multiply-adds of LANES lanes.
+  double f32Loaded = fmaPeak(threads, fmaF32Loaded, TILE_SUMS * LANES * 2.0);
 #ifdef __AVX512BF16__
   double bf16 = fmaPeak(threads, fmaBf16, CHAINS * 16 * 4.0);
 #else

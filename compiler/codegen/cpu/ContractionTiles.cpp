@@ -193,22 +193,40 @@ LogicalResult emitRegisterTile(RewriterBase &rewriter, Operation *tileOp,
   return success();
 }
 
+/// The accumulators of a register tile on a target whose vector registers
+/// are `vectorBits` wide: 16 of AVX-512's 32 zmm registers, 8 of AVX2's 16
+/// ymm ones (the others hold the row of B and the broadcast element of A;
+/// 16 ymm accumulators would leave none, and LLVM spills).
+int64_t tileAccumulators(int64_t vectorBits) {
+  return vectorBits >= 512 ? 16 : 8;
+}
+
+/// The most vector registers in one row of a register tile: 4 zmm, 2 ymm.
+/// (Zen 1, one core, 1024^3: 4 x 2 ymm tiles reach the FMA chains' rate in
+/// a C loop; 4 x 64-lane tiles, 32 ymm accumulators, took 110 ms, spilling,
+/// against 54 ms with 4 x 16.)
+int64_t tileRowRegisters(int64_t vectorBits) {
+  return vectorBits >= 512 ? 4 : 2;
+}
+
 /// The columns of a register tile of `bits`-wide accumulators over `n`
-/// columns: the largest divisor of n that is 4, 2 or 1 zmm registers, else
-/// 4, 2 or 1 ymm, else xmm registers (784 columns get 16: 56 = 3.5 zmm rows
-/// would be assembled element by element and spill). Never 3 registers: LLVM
-/// widens a 48-lane vector to 64 lanes and builds the tile's rows lane by
-/// lane through the stack (1024 x 1024 x 96 took 17.8 ms with 48 columns
-/// against 2.5 ms for 1024 x 1024 x 128). A narrow n with no such divisor
-/// (a classifier's 10 logits) takes the whole row, which still beats the
-/// scalar loops; 0 below 4.
-int64_t registerTileColumns(int64_t n, unsigned bits) {
-  int64_t lanes = 512 / bits;
-  for (int64_t unit : {lanes, lanes / 2, lanes / 4})
+/// columns, with vector registers `vectorBits` wide: the largest divisor of
+/// n that is 4, 2 or 1 whole registers (tileRowRegisters), else as many
+/// half-width ones, else quarter-width ones down to xmm (784 columns get 16
+/// on AVX-512: 56 = 3.5 zmm rows would be assembled element by element and
+/// spill). Never 3 registers: LLVM widens a 48-lane vector to 64 lanes and
+/// builds the tile's rows lane by lane through the stack (1024 x 1024 x 96
+/// took 17.8 ms with 48 columns against 2.5 ms for 1024 x 1024 x 128). A
+/// narrow n with no such divisor (a classifier's 10 logits) takes the whole
+/// row, which still beats the scalar loops; 0 below 4.
+int64_t registerTileColumns(int64_t n, unsigned bits, int64_t vectorBits) {
+  int64_t lanes = vectorBits / bits;
+  for (int64_t unitBits = vectorBits; unitBits >= 128; unitBits /= 2)
     for (int64_t registers : {4, 2, 1})
-      if (int64_t d = unit * registers; d <= n && n % d == 0)
+      if (int64_t d = unitBits / bits * registers;
+          registers <= tileRowRegisters(vectorBits) && d <= n && n % d == 0)
         return d;
-  int64_t d = largestDivisor(n, 4 * lanes);
+  int64_t d = largestDivisor(n, tileRowRegisters(vectorBits) * lanes);
   return d >= 4 ? d : 0;
 }
 
@@ -228,27 +246,30 @@ int64_t cacheTile(int64_t size, int64_t target, int64_t unit) {
 }
 
 /// The rows of a register tile `columns` wide (of `bits`-wide elements)
-/// that keep 16 accumulators: 4 rows of 4 zmm registers, 8 of 2, 16 of 1;
-/// columns of less than a zmm register still take one (ymm or xmm) each.
-int64_t registerTileRows(int64_t columns, unsigned bits) {
-  int64_t vectors = std::max<int64_t>(1, columns * bits / 512);
-  return vectors == 1 || vectors == 2 ? 16 / vectors : 4;
+/// that keep tileAccumulators: on AVX-512 4 rows of 4 zmm registers, 8 of
+/// 2, 16 of 1; on AVX2 4 rows of 2 ymm registers, 8 of 1. Columns of less
+/// than a whole register still take one (a narrower one) each.
+int64_t registerTileRows(int64_t columns, unsigned bits, int64_t vectorBits) {
+  int64_t vectors = std::max<int64_t>(1, columns * bits / vectorBits);
+  return tileAccumulators(vectorBits) /
+         (vectors <= 2 ? vectors : tileRowRegisters(vectorBits));
 }
 
 /// The register tile (mr rows x nr columns) of a contraction whose output
 /// rows are `m` and columns `n`; nr is 0 when no register tile fits.
 std::pair<int64_t, int64_t> registerTile(linalg::LinalgOp op, int64_t m,
-                                         int64_t n) {
+                                         int64_t n, int64_t vectorBits) {
   unsigned bits =
       getElementTypeOrSelf(op->getOperand(2).getType()).getIntOrFloatBitWidth();
-  // 16 accumulators: up to 4 rows of 4 zmm registers, 8 rows of 2 or
-  // 16 rows of 1. Two FMA units with a 4-cycle latency keep 8 independent
-  // sums busy at the least, so a narrow tile of 4 rows would wait on its
-  // own results (attention's probabilities times V with heads of 32: a
-  // 2-layer transformer with 1024 tokens ran 46.6 -> 44.3 ms at one thread
-  // with 8 rows).
-  int64_t columns = registerTileColumns(n, bits);
-  return {largestDivisor(m, registerTileRows(columns, bits)), columns};
+  // 16 accumulators (AVX-512): up to 4 rows of 4 zmm registers, 8 rows of
+  // 2 or 16 rows of 1. Two FMA units with a 4-cycle latency keep 8
+  // independent sums busy at the least, so a narrow tile of 4 rows would
+  // wait on its own results (attention's probabilities times V with heads
+  // of 32: a 2-layer transformer with 1024 tokens ran 46.6 -> 44.3 ms at
+  // one thread with 8 rows). AVX2 has room for 8 (tileAccumulators).
+  int64_t columns = registerTileColumns(n, bits, vectorBits);
+  return {largestDivisor(m, registerTileRows(columns, bits, vectorBits)),
+          columns};
 }
 
 /// Whether the register tiles of `matmul` add bf16 products in pairs with
@@ -268,11 +289,12 @@ bool usesPairDot(linalg::LinalgOp matmul, bool bf16PairDot) {
 /// before the k loop was unrolled: 64 rows gave 90-115 GFLOP/s, 128 rows
 /// 120-125; after it, in paired runs, 256 rows took 14.4 ms where 128 took 15.0
 /// and 512 15.0).
-SmallVector<int64_t> matmulCacheTiles(linalg::LinalgOp op, bool pairDot) {
+SmallVector<int64_t> matmulCacheTiles(linalg::LinalgOp op, bool pairDot,
+                                      int64_t vectorBits) {
   SmallVector<int64_t> bounds = op.getStaticLoopRanges();
   unsigned batch = bounds.size() - 3;
   int64_t m = bounds[batch], n = bounds[batch + 1];
-  auto [mr, nr] = registerTile(op, m, n);
+  auto [mr, nr] = registerTile(op, m, n, vectorBits);
   SmallVector<int64_t> cache(batch, 1);
   // 256 x 256 blocks where that leaves at least 4 blocks of C for the
   // kernel threads (a 256 x 256 matmul in one block ran slower on two
@@ -318,7 +340,7 @@ SmallVector<int64_t> matmulCacheTiles(linalg::LinalgOp op, bool pairDot) {
 }
 
 void tileAndVectorizeMatmul(RewriterBase &rewriter, linalg::LinalgOp op,
-                            bool bf16PairDot, int64_t l1DataBytes) {
+                            const ContractionTarget &target) {
   SmallVector<int64_t> bounds = op.getStaticLoopRanges();
   unsigned batch = bounds.size() - 3;
   int64_t m = bounds[batch], n = bounds[batch + 1], k = bounds[batch + 2];
@@ -333,30 +355,31 @@ void tileAndVectorizeMatmul(RewriterBase &rewriter, linalg::LinalgOp op,
   // core, paired runs: 2.7 -> 1.8 ms; 196 x 768 x 768 takes 1.6).
   unsigned bits =
       getElementTypeOrSelf(op->getOperand(2).getType()).getIntOrFloatBitWidth();
-  int64_t lanes = 512 / bits;
+  int64_t rowLanes =
+      target.vectorBits / bits * tileRowRegisters(target.vectorBits);
   auto splitAt = [&](unsigned dimension, int64_t point) {
     if (auto parts = splitInTwo(rewriter, op, dimension, point);
         succeeded(parts)) {
-      tileAndVectorizeMatmul(rewriter, parts->first, bf16PairDot, l1DataBytes);
-      tileAndVectorizeMatmul(rewriter, parts->second, bf16PairDot, l1DataBytes);
+      tileAndVectorizeMatmul(rewriter, parts->first, target);
+      tileAndVectorizeMatmul(rewriter, parts->second, target);
     }
   };
-  if (n % lanes != 0 && n > 4 * lanes)
-    return splitAt(batch + 1, n / (4 * lanes) * (4 * lanes));
+  if (n % (target.vectorBits / bits) != 0 && n > rowLanes)
+    return splitAt(batch + 1, n / rowLanes * rowLanes);
   // k innermost in the register tile, so that the tile of C stays in
   // registers.
-  auto [mr, nr] = registerTile(op, m, n);
+  auto [mr, nr] = registerTile(op, m, n, target.vectorBits);
   if (nr == 0)
     return;
-  int64_t rows = registerTileRows(nr, bits);
+  int64_t rows = registerTileRows(nr, bits, target.vectorBits);
   if (m % rows != 0 && m > rows)
     return splitAt(batch, m / rows * rows);
   // bf16 or f16 inputs, widened to f32 while packed.
   bool widened = getElementTypeOrSelf(op->getOperand(0).getType()) !=
                  getElementTypeOrSelf(op->getOperand(2).getType());
-  bool pairDot = usesPairDot(op, bf16PairDot);
+  bool pairDot = usesPairDot(op, target.bf16PairDot);
   // The parallel dimensions first, then k.
-  SmallVector<int64_t> cache = matmulCacheTiles(op, pairDot);
+  SmallVector<int64_t> cache = matmulCacheTiles(op, pairDot, target.vectorBits);
   cache.push_back(0);
   // A kc x 64 panel of B should stay in L1 (48 KiB) while the row tiles
   // of the block run over it: kc = 128. But every k block also reads and
@@ -376,7 +399,7 @@ void tileAndVectorizeMatmul(RewriterBase &rewriter, linalg::LinalgOp op,
   // does not stay in it anyway, and 512-deep blocks, which read and write
   // C a quarter as often, are faster at every k (Zen 4, one core: 1024^3
   // 20.1 -> 19.7 ms, mlp_infer 9.0 -> 8.8, gpt2_block 38.8 -> 37.9).
-  bool smallL1 = l1DataBytes > 0 && l1DataBytes < (48 << 10);
+  bool smallL1 = target.l1DataBytes > 0 && target.l1DataBytes < (48 << 10);
   int64_t kcTarget =
       (k >= 2048 || n <= nr || smallL1) && !widened ? 512 : kPanelRowsInL1;
   int64_t kc = cacheTile(k, kcTarget, hasTransposedB(op) ? 16 : 1);
@@ -511,10 +534,10 @@ bool runsByWindowPosition(linalg::LinalgOp op, unsigned m, unsigned n,
 /// order (so each sum keeps the scalar code's order), and the tile as
 /// vector code.
 void tileRegisterContraction(RewriterBase &rewriter, linalg::LinalgOp op,
-                             unsigned m) {
+                             unsigned m, int64_t vectorBits) {
   SmallVector<int64_t> bounds = op.getStaticLoopRanges();
   unsigned n = m + 1;
-  auto [mr, nr] = registerTile(op, bounds[m], bounds[n]);
+  auto [mr, nr] = registerTile(op, bounds[m], bounds[n], vectorBits);
   if (nr == 0)
     return;
   // The tile's rows must divide m: 7 output columns (a 3 x 3 convolution
@@ -524,12 +547,12 @@ void tileRegisterContraction(RewriterBase &rewriter, linalg::LinalgOp op,
   // 512 features: 171 -> 53 ms on one core; XLA 20.7).
   unsigned bits =
       getElementTypeOrSelf(op->getOperand(2).getType()).getIntOrFloatBitWidth();
-  int64_t rows = registerTileRows(nr, bits);
+  int64_t rows = registerTileRows(nr, bits, vectorBits);
   if (bounds[m] % rows != 0 && bounds[m] > rows) {
     if (auto parts = splitInTwo(rewriter, op, m, bounds[m] / rows * rows);
         succeeded(parts)) {
-      tileRegisterContraction(rewriter, parts->first, m);
-      tileRegisterContraction(rewriter, parts->second, m);
+      tileRegisterContraction(rewriter, parts->first, m, vectorBits);
+      tileRegisterContraction(rewriter, parts->second, m, vectorBits);
     }
     return;
   }
@@ -708,9 +731,11 @@ bool isAmxEpilogue(linalg::GenericOp epilogue, Value sums) {
   return true;
 }
 
-SmallVector<int64_t> epilogueTileSizes(linalg::LinalgOp op, bool bf16PairDot) {
+SmallVector<int64_t> epilogueTileSizes(linalg::LinalgOp op,
+                                       const ContractionTarget &target) {
   if (isFloatMatmul(op))
-    return matmulCacheTiles(op, usesPairDot(op, bf16PairDot));
+    return matmulCacheTiles(op, usesPairDot(op, target.bf16PairDot),
+                            target.vectorBits);
   std::optional<unsigned> m = matchRegisterContraction(op);
   if (!m)
     return {};
@@ -720,7 +745,8 @@ SmallVector<int64_t> epilogueTileSizes(linalg::LinalgOp op, bool bf16PairDot) {
   // register tiles instead, all output points: per row, every block of
   // the filter would be read again from memory.
   SmallVector<int64_t> bounds = op.getStaticLoopRanges();
-  int64_t nr = registerTile(op, bounds[*m], bounds[*m + 1]).second;
+  int64_t nr =
+      registerTile(op, bounds[*m], bounds[*m + 1], target.vectorBits).second;
   if (nr && reductionBlock(op, *m + 1, nr)) {
     SmallVector<int64_t> sizes(*m + 1, 0);
     sizes.push_back(nr);
@@ -732,11 +758,11 @@ SmallVector<int64_t> epilogueTileSizes(linalg::LinalgOp op, bool bf16PairDot) {
 }
 
 void tileAndVectorizeContraction(RewriterBase &rewriter, linalg::LinalgOp op,
-                                 bool bf16PairDot, int64_t l1DataBytes) {
+                                 const ContractionTarget &target) {
   if (isFloatMatmul(op))
-    tileAndVectorizeMatmul(rewriter, op, bf16PairDot, l1DataBytes);
+    tileAndVectorizeMatmul(rewriter, op, target);
   else if (std::optional<unsigned> m = matchRegisterContraction(op))
-    tileRegisterContraction(rewriter, op, *m);
+    tileRegisterContraction(rewriter, op, *m, target.vectorBits);
 }
 
 } // namespace axle::cpu

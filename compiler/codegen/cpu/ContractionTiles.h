@@ -59,23 +59,35 @@ bool isAmxEpilogue(mlir::linalg::GenericOp epilogue, mlir::Value sums);
 void copyConvolutionFilter(mlir::RewriterBase &rewriter,
                            mlir::linalg::LinalgOp op);
 
+/// What the contractions' tiles depend on of the target CPU.
+struct ContractionTarget {
+  /// bf16 matmuls into f32 add two products per vdpbf16ps (see
+  /// emitMatmulBlock).
+  bool bf16PairDot = false;
+  /// The L1 data cache per core in bytes (0 = unknown).
+  int64_t l1DataBytes = 0;
+  /// The width of the widest vector registers: 512 (AVX-512, 32 of them)
+  /// or 256 (AVX2, 16 of them), which sets how many accumulators a register
+  /// tile keeps (16 zmm or 8 ymm registers).
+  int64_t vectorBits = 512;
+};
+
 /// Tiles such a contraction for the caches (matmuls) and for the
 /// registers, and writes the register tile as vector code. Every output
 /// element still sums its products in order, one fused multiply-add each,
-/// except bf16 matmuls with `bf16PairDot` (see emitMatmulBlock).
-/// `l1DataBytes` is the target's L1 data cache per core (0 = unknown).
+/// except bf16 matmuls with `target.bf16PairDot` (see emitMatmulBlock).
 void tileAndVectorizeContraction(mlir::RewriterBase &rewriter,
                                  mlir::linalg::LinalgOp op,
-                                 bool bf16PairDot = false,
-                                 int64_t l1DataBytes = 0);
+                                 const ContractionTarget &target = {});
 
 /// The tile sizes over the parallel loops of such a contraction (0 = the
 /// whole dimension) at which an elementwise consumer fuses into it: the
 /// matmul's cache tiles, a convolution's output rows. All zero (or empty)
-/// when the contraction is computed as one tile. `bf16PairDot` as for
+/// when the contraction is computed as one tile. `target` as for
 /// tileAndVectorizeContraction, whose tiles these must be.
-llvm::SmallVector<int64_t> epilogueTileSizes(mlir::linalg::LinalgOp op,
-                                             bool bf16PairDot = false);
+llvm::SmallVector<int64_t>
+epilogueTileSizes(mlir::linalg::LinalgOp op,
+                  const ContractionTarget &target = {});
 
 } // namespace axle::cpu
 

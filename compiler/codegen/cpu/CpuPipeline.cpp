@@ -116,6 +116,10 @@ void buildLinalgToLLVMPipeline(mlir::OpPassManager &pm,
     vectorize += " amx-tiles=true";
   if (options.l1DataBytes > 0)
     vectorize += " l1-data-bytes=" + std::to_string(options.l1DataBytes);
+  // AVX2 without AVX-512: 16 vector registers of 256 bits, so register
+  // tiles keep half the accumulators.
+  if (options.avx2 && !options.avx512)
+    vectorize += " vector-bits=256";
   if (options.reassociateReductions)
     vectorize += " reassociate-reductions=true";
   if (!options.reductionRowPrefetches)

@@ -80,6 +80,8 @@ struct LinalgToLLVMOptions {
   /// The target has AVX-512F: exp scales by vscalefps, and the math
   /// recipes' table lookups are register permutes (also with `avx2`).
   bool avx512 = false;
+  /// The target has AVX2; without AVX-512 its 16 vector registers are 256
+  /// bits wide, and the register tiles of contractions fit that.
   bool avx2 = false;
   /// IEEE maximum and minimum of 512-bit vectors use vrange.
   bool avx512dq = false;

@@ -35,7 +35,8 @@ namespace {
 /// loops, the contraction's only user, reading (or writing into) its
 /// result along the identity.
 std::optional<std::pair<linalg::LinalgOp, SmallVector<int64_t>>>
-fusibleContraction(linalg::GenericOp epilogue, bool bf16PairDot) {
+fusibleContraction(linalg::GenericOp epilogue,
+                   const ContractionTarget &target) {
   if (epilogue.getNumParallelLoops() != epilogue.getNumLoops() ||
       !epilogue.hasPureTensorSemantics() || epilogue.getNumDpsInits() != 1 ||
       !epilogue.getMatchingIndexingMap(epilogue.getDpsInitOperand(0))
@@ -49,7 +50,7 @@ fusibleContraction(linalg::GenericOp epilogue, bool bf16PairDot) {
         contraction.getNumParallelLoops() != epilogue.getNumLoops() ||
         !epilogue.getMatchingIndexingMap(&operand).isIdentity())
       continue;
-    SmallVector<int64_t> sizes = epilogueTileSizes(contraction, bf16PairDot);
+    SmallVector<int64_t> sizes = epilogueTileSizes(contraction, target);
     if (llvm::all_of(sizes, [](int64_t size) { return size == 0; }))
       continue;
     return std::make_pair(contraction, sizes);
@@ -60,16 +61,16 @@ fusibleContraction(linalg::GenericOp epilogue, bool bf16PairDot) {
 } // namespace
 
 unsigned fuseEpilogues(RewriterBase &rewriter, func::FuncOp func,
-                       std::string *report, bool bf16PairDot) {
+                       std::string *report, const ContractionTarget &target) {
   SmallVector<linalg::GenericOp> epilogues;
   func.walk([&](linalg::GenericOp generic) {
     if (!generic->getParentOfType<LoopLikeOpInterface>() &&
-        fusibleContraction(generic, bf16PairDot))
+        fusibleContraction(generic, target))
       epilogues.push_back(generic);
   });
   unsigned fused = 0;
   for (linalg::GenericOp epilogue : epilogues) {
-    auto [contraction, sizes] = *fusibleContraction(epilogue, bf16PairDot);
+    auto [contraction, sizes] = *fusibleContraction(epilogue, target);
     // The contraction and the fill of its accumulator are computed per
     // tile; nothing else (the epilogue's other producers stay whole).
     Operation *fill = contraction.getDpsInits()[0].getDefiningOp();

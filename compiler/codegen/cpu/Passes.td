@@ -342,6 +342,11 @@ def TileAndVectorizePass
     Option<"l1DataBytes", "l1-data-bytes", "int64_t", /*default=*/"0",
            "The target's L1 data cache per core in bytes (0 = unknown): "
            "below 48 KiB, f32 matmuls take 512-deep k blocks">,
+    Option<"vectorBits", "vector-bits", "int64_t", /*default=*/"512",
+           "The width of the target's widest vector registers in bits: 512 "
+           "(AVX-512, 32 registers: register tiles of 16 accumulators, up "
+           "to 4 x 64 f32) or 256 (AVX2, 16 registers: 8 accumulators, up "
+           "to 4 x 16 f32)">,
     Option<"reassociateReductions", "reassociate-reductions", "bool",
            /*default=*/"false",
            "Row sums and products of floats keep partial results across "

@@ -732,6 +732,10 @@ struct TileAndVectorizePass
     : public impl::TileAndVectorizePassBase<TileAndVectorizePass> {
   using TileAndVectorizePassBase::TileAndVectorizePassBase;
 
+  ContractionTarget contractionTarget() const {
+    return {bf16PairDot, l1DataBytes, vectorBits};
+  }
+
   void runOnOperation() override {
     func::FuncOp func = getOperation();
     MLIRContext *context = &getContext();
@@ -780,7 +784,7 @@ struct TileAndVectorizePass
       writeIntoDeadInputs(rewriter, func);
       if (fuse) {
         fuseEpilogues(rewriter, func, report ? &decisions : nullptr,
-                      bf16PairDot);
+                      contractionTarget());
         fuseRowBlocks(rewriter, func, report ? &decisions : nullptr);
         if (amxTiles)
           markAmxEpilogues(func, report ? &decisions : nullptr);
@@ -801,7 +805,7 @@ struct TileAndVectorizePass
     });
     IRRewriter rewriter(context);
     for (linalg::LinalgOp op : contractions)
-      tileAndVectorizeContraction(rewriter, op, bf16PairDot, l1DataBytes);
+      tileAndVectorizeContraction(rewriter, op, contractionTarget());
     // The others after the contractions, which may have taken in their
     // epilogues (MatmulBlock.cpp).
     func.walk([&](linalg::LinalgOp op) {
