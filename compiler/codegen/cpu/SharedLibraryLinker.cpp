@@ -6,7 +6,11 @@
 // math library) resolve against the process that loads the library. For
 // the host's target the library also names this machine's C math library
 // (DT_NEEDED), which a program that does not link it itself would lack
-// ("undefined symbol: log" when it loads the library).
+// ("undefined symbol: log" when it loads the library), and links in the
+// routines it needs from compiler-rt's builtins archive for this machine's
+// architecture (found when axle was configured): LLVM calls some where the
+// CPU lacks an instruction (__truncsfbf2, f32 to bf16 without AVX512-BF16),
+// and the loading process may not define them (GCC 12's libgcc does not).
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,12 +21,16 @@
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/TargetParser/Host.h"
+#include "llvm/TargetParser/Triple.h"
 
 #include <cmath>
 #include <dlfcn.h>
 
 #ifndef AXLE_LLD_PATH
 #error "AXLE_LLD_PATH must name the ld.lld executable"
+#endif
+#ifndef AXLE_BUILTINS_PATH
+#define AXLE_BUILTINS_PATH ""
 #endif
 
 namespace axle::cpu {
@@ -80,6 +88,13 @@ std::optional<std::string> linkSharedLibrary(llvm::StringRef object,
     mathLibrary = hostMathLibrary();
   if (!mathLibrary.empty())
     args.append({"--no-as-needed", mathLibrary});
+  // A static archive: only the members the object needs are linked, as
+  // local symbols of the library.
+  llvm::StringRef builtins = AXLE_BUILTINS_PATH;
+  if (!builtins.empty() &&
+      llvm::Triple(target.triple).getArch() ==
+          llvm::Triple(llvm::sys::getProcessTriple()).getArch())
+    args.push_back(builtins);
   std::string message;
   int status = llvm::sys::ExecuteAndWait(AXLE_LLD_PATH, args, std::nullopt, {},
                                          /*SecondsToWait=*/120,
