@@ -19,7 +19,9 @@
 // run, their median and minimum in microseconds, oneDNN's effective ISA and
 // whether the weights were used as given ("plain") or reordered. The thread
 // count is oneDNN's OpenMP one (OMP_NUM_THREADS). Bad arguments or inputs give
-// a one-line error on stderr and exit status 2.
+// a one-line error on stderr and exit status 2; a model oneDNN has no
+// implementation of for this CPU (bf16 matmuls where the CPU has no
+// AVX512-BF16 or AMX, as AVX2-only CPUs) says so and exits with status 3.
 
 #include <dnnl.hpp>
 
@@ -737,6 +739,13 @@ int main(int argc, char **argv) {
   } catch (const InputError &e) {
     std::fprintf(stderr, "onednn_baseline: error: %s\n", e.what());
   } catch (const dnnl::error &e) {
+    if (e.status == dnnl_unimplemented) {
+      std::fprintf(stderr,
+                   "onednn_baseline: oneDNN has no implementation of this "
+                   "model's primitives for this CPU (%s)\n",
+                   e.what());
+      return 3;
+    }
     std::fprintf(stderr, "onednn_baseline: oneDNN error: %s (status %d)\n",
                  e.what(), static_cast<int>(e.status));
   } catch (const std::exception &e) {

@@ -45,6 +45,13 @@ def run(binary, tmp_path, model, inputs, runs=2):
 
 def run_ok(binary, tmp_path, model, inputs):
     result, output = run(binary, tmp_path, model, inputs)
+    if result.returncode == 3:
+        # oneDNN has no such primitive for this CPU (bf16 without
+        # AVX512-BF16 or AMX): the baseline says so, and the harness reports
+        # it as the model's oneDNN error.
+        assert "no implementation of this model's primitives for this CPU" \
+            in result.stderr, result.stderr
+        pytest.skip(result.stderr.strip())
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout)
     assert len(report["runs_us"]) == 2 and report["median_us"] > 0
