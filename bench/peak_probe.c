@@ -429,20 +429,23 @@ int main(int argc, char **argv) {
 #endif
   if (fmaOnly) {
     printf("{\"threads\": %d, \"f32_gflops\": %.2f, "
-           "\"f32_loaded_gflops\": %.2f, \"bf16_gflops\": %.2f, "
+           "\"f32_loaded_gflops\": %.2f, \"tile_columns\": %d, "
+           "\"tile_row_vectors\": %d, \"bf16_gflops\": %.2f, "
            "\"amx_bf16_gflops\": %.2f, \"amx_loaded_bf16_gflops\": %.2f}\n",
-           threads, f32, f32Loaded, bf16, amx, amxLoaded);
+           threads, f32, f32Loaded, TILE_COLUMNS, TILE_ROW_VECTORS, bf16, amx,
+           amxLoaded);
     return 0;
   }
   double copySmall = bandwidth(threads, 64ul << 20, 0);
   double readSmall = bandwidth(threads, 64ul << 20, 1);
   double copyBig = quick ? 0 : bandwidth(threads, 512ul << 20, 0);
   printf("{\"threads\": %d, \"f32_gflops\": %.2f, "
-         "\"f32_loaded_gflops\": %.2f, \"bf16_gflops\": %.2f, "
+         "\"f32_loaded_gflops\": %.2f, \"tile_columns\": %d, "
+         "\"tile_row_vectors\": %d, \"bf16_gflops\": %.2f, "
          "\"amx_bf16_gflops\": %.2f, \"amx_loaded_bf16_gflops\": %.2f, "
          "\"copy_64mib_gbs\": %.2f, \"read_64mib_gbs\": %.2f, "
          "\"copy_big_gbs\": %.2f}\n",
-         threads, f32, f32Loaded, bf16, amx, amxLoaded, copySmall, readSmall,
-         copyBig);
+         threads, f32, f32Loaded, TILE_COLUMNS, TILE_ROW_VECTORS, bf16, amx,
+         amxLoaded, copySmall, readSmall, copyBig);
   return 0;
 }

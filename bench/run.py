@@ -1056,11 +1056,16 @@ def write_report(path, data, models):
             "of the AMX peak (each the best of its probes, which may come "
             "from different phases of a shared machine)")
     if one.get("f32_loaded_gflops") and one.get("f32_gflops"):
+        # The probe's tile is axle's for this CPU: 4 rows of 4 zmm
+        # registers with AVX-512, of 2 ymm registers with AVX2 only.
+        columns = one.get("tile_columns", 64)
+        vectors = one.get("tile_row_vectors", 4)
         lines += ["", "The f32 tile loop is the FMA probe's multiply-adds "
-                  "in a matmul's shape (axle's register tile: 4 x 64 sums, "
-                  "each k step 4 vector loads of a 32 KiB panel of B that "
-                  "stays in L1 and 4 broadcasts of A for 16 multiply-adds): "
-                  f"at best {one['f32_loaded_gflops']:.1f} GFLOP/s, "
+                  f"in a matmul's shape (axle's register tile for this CPU: "
+                  f"4 x {columns} sums, each k step {vectors} vector loads of "
+                  f"a {128 * columns * 4 // 1024} KiB panel of B that stays "
+                  f"in L1 and 4 broadcasts of A for {4 * vectors} "
+                  "multiply-adds): at best {one['f32_loaded_gflops']:.1f} GFLOP/s, "
                   f"{one['f32_loaded_gflops'] / one['f32_gflops']:.0%} of the "
                   "FMA peak, at one thread. A matmul runs at best at this "
                   "loop's rate; on a shared machine the loads cost more in "

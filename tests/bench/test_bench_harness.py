@@ -66,6 +66,12 @@ def test_quick_run_writes_the_table(build_dir, tmp_path):
                      r"the register tile's loop fed from L1 reaches \d+%\)",
                      targets), targets
     assert "slower than the better of XLA:CPU and IREE:" in targets
+    # The tile loop is described as the probe ran it: axle's register tile
+    # for this CPU (4 x 64 sums with AVX-512, 4 x 16 with AVX2 only).
+    probe = json.loads(report.with_suffix(".json").read_text())["peaks"]["1"]
+    assert probe["tile_columns"] in (16, 64), probe
+    assert (f"axle's register tile for this CPU: 4 x {probe['tile_columns']} "
+            "sums") in text
     # A memory-bound model's share of the best probe, then in brackets its
     # share of the probe run just before it.
     assert re.search(r"exp \d+%( \(under\))? \[\d+%\]", targets), targets
