@@ -72,6 +72,8 @@ def test_quick_run_writes_the_table(build_dir, tmp_path):
     assert probe["tile_columns"] in (16, 64), probe
     assert (f"axle's register tile for this CPU: 4 x {probe['tile_columns']} "
             "sums") in text
+    assert re.search(r"multiply-adds\): at best \d+\.\d GFLOP/s, \d+% of the "
+                     r"FMA peak", text), text[:3000]
     # A memory-bound model's share of the best probe, then in brackets its
     # share of the probe run just before it.
     assert re.search(r"exp \d+%( \(under\))? \[\d+%\]", targets), targets
