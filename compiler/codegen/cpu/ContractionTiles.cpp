@@ -209,6 +209,11 @@ int64_t tileRowRegisters(int64_t vectorBits) {
   return vectorBits >= 512 ? 4 : 2;
 }
 
+/// The columns of a register tile's full row of `bits`-wide elements.
+int64_t tileRowLanes(unsigned bits, int64_t vectorBits) {
+  return vectorBits / bits * tileRowRegisters(vectorBits);
+}
+
 /// The columns of a register tile of `bits`-wide accumulators over `n`
 /// columns, with vector registers `vectorBits` wide: the largest divisor of
 /// n that is 4, 2 or 1 whole registers (tileRowRegisters), else as many
@@ -220,13 +225,12 @@ int64_t tileRowRegisters(int64_t vectorBits) {
 /// narrow n with no such divisor (a classifier's 10 logits) takes the whole
 /// row, which still beats the scalar loops; 0 below 4.
 int64_t registerTileColumns(int64_t n, unsigned bits, int64_t vectorBits) {
-  int64_t lanes = vectorBits / bits;
   for (int64_t unitBits = vectorBits; unitBits >= 128; unitBits /= 2)
     for (int64_t registers : {4, 2, 1})
       if (int64_t d = unitBits / bits * registers;
           registers <= tileRowRegisters(vectorBits) && d <= n && n % d == 0)
         return d;
-  int64_t d = largestDivisor(n, tileRowRegisters(vectorBits) * lanes);
+  int64_t d = largestDivisor(n, tileRowLanes(bits, vectorBits));
   return d >= 4 ? d : 0;
 }
 
@@ -355,8 +359,7 @@ void tileAndVectorizeMatmul(RewriterBase &rewriter, linalg::LinalgOp op,
   // core, paired runs: 2.7 -> 1.8 ms; 196 x 768 x 768 takes 1.6).
   unsigned bits =
       getElementTypeOrSelf(op->getOperand(2).getType()).getIntOrFloatBitWidth();
-  int64_t rowLanes =
-      target.vectorBits / bits * tileRowRegisters(target.vectorBits);
+  int64_t rowLanes = tileRowLanes(bits, target.vectorBits);
   auto splitAt = [&](unsigned dimension, int64_t point) {
     if (auto parts = splitInTwo(rewriter, op, dimension, point);
         succeeded(parts)) {
